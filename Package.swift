@@ -1,0 +1,73 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Recite: documents (Markdown, SSML) to speech with word-timing sidecars.
+///
+/// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
+/// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
+/// and the `recite` executable only parses arguments.
+let package = Package(
+    name: "Recite",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "recite", targets: ["recite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // MARK: - System libraries (Debian -dev packages), one per C library
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+
+        // MARK: - The script model: depends on nothing
+        .target(name: "ReciteScript"),
+
+        // MARK: - Stages
+        .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
+        .target(name: "ReciteSSML", dependencies: ["ReciteScript", "CLibXML2"]),
+        .target(name: "ReciteNormalize", dependencies: ["ReciteScript"]),
+        .target(name: "RecitePronounce", dependencies: ["ReciteScript"]),
+        .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "CEspeakNG"]),
+        .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
+        .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
+
+        // MARK: - Orchestration and command line
+        .target(name: "ReciteBuild", dependencies: [
+            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteNormalize", "RecitePronounce",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "Yams",
+        ]),
+        .executableTarget(name: "recite", dependencies: [
+            "ReciteBuild", "ReciteSynth", "ReciteNormalize",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: - Tests, one target per module that has logic worth testing
+        .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
+        .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript"]),
+        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio"]),
+        .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),
+    ]
+)
+
+// Strict settings for every Swift target, from one place.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    // Spell out `any` so the cost of an existential is visible where it is paid.
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

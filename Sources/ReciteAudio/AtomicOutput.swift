@@ -1,0 +1,39 @@
+import Foundation
+
+/// Writes a file under a temporary name beside its target and renames it into place when it is
+/// complete, so a reader (or a crash) never sees half a file and an earlier good file survives a
+/// failed run.
+public enum AtomicOutput {
+    /// Calls `write` with a temporary path in the target's folder, then renames it to `path`.
+    public static func write(to path: String, _ write: (String) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        do {
+            try write(temporary)
+            try syncFile(temporary)
+            guard rename(temporary, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Writes `data` atomically to `path`.
+    public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { temporary in
+            try data.write(to: URL(fileURLWithPath: temporary))
+        }
+    }
+
+    /// Flushes a file to disk so the rename never exposes an empty file after a power loss.
+    private static func syncFile(_ path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        fsync(fd)
+    }
+}

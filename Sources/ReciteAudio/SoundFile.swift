@@ -1,0 +1,60 @@
+import CSndFile
+import Foundation
+
+/// The only file that talks to libsndfile: writes and reads 16-bit mono PCM.
+public enum SoundFile {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// What is known of an audio file without reading its samples.
+    public struct Info: Sendable, Equatable {
+        public var frames: Int
+        public var sampleRate: Int
+        public var channels: Int
+        public var duration: Double { Double(frames) / Double(sampleRate) }
+    }
+
+    /// Writes `samples` as a 16-bit PCM WAV file at `path` (replacing nothing: callers write to a
+    /// temporary path and rename, see `AtomicOutput`).
+    public static func writeWAV(_ samples: [Int16], sampleRate: Int, to path: String) throws(Failure) {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = 1
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw Failure(message: "Cannot write \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        var written: sf_count_t = 0
+        samples.withUnsafeBufferPointer { buffer in
+            written = sf_write_short(file, buffer.baseAddress, sf_count_t(buffer.count))
+        }
+        let closed = sf_close(file)
+        guard written == samples.count, closed == 0 else {
+            throw Failure(message: "Cannot write \(path): the disk may be full (\(written) of \(samples.count) samples written)")
+        }
+    }
+
+    /// Reads the header of an audio file.
+    public static func info(of path: String) throws(Failure) -> Info {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        defer { sf_close(file) }
+        return Info(frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels))
+    }
+
+    /// Reads a mono file's samples as 16-bit integers.
+    public static func readSamples(_ path: String) throws(Failure) -> [Int16] {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        defer { sf_close(file) }
+        var samples = [Int16](repeating: 0, count: Int(info.frames) * Int(info.channels))
+        let count = samples.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t($0.count)) }
+        return Array(samples.prefix(Int(count)))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ReciteAudio
+import ReciteScript
+import ReciteTiming
+
+/// Runs `recite build`: every job through the stages, outputs written atomically, one manifest.
+/// A document that fails is reported and skipped; the others complete.
+public struct BuildRunner {
+    public struct Options: Sendable {
+        public var inputs: [String]
+        public var outputFolder: String
+        public var pipeline: Pipeline
+        /// Print each document's spoken script instead of synthesizing.
+        public var dryRun = false
+
+        public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false) {
+            self.inputs = inputs
+            self.outputFolder = outputFolder
+            self.pipeline = pipeline
+            self.dryRun = dryRun
+        }
+    }
+
+    public struct Summary: Sendable {
+        public var rendered = 0
+        public var failed = 0
+        public var audioSeconds = 0.0
+    }
+
+    public let options: Options
+    /// Where progress, warnings and errors go (a line each).
+    public let report: @Sendable (String) -> Void
+    /// Where `--dry-run` writes the script.
+    public let output: @Sendable (String) -> Void
+
+    public init(options: Options, report: @escaping @Sendable (String) -> Void,
+                output: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.options = options
+        self.report = report
+        self.output = output
+    }
+
+    public func run() throws -> Summary {
+        let jobs = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
+        let renderer = DocumentRenderer(pipeline: options.pipeline)
+        if options.dryRun {
+            return try dryRun(jobs, renderer: renderer)
+        }
+        let lock = try OutputLock(folder: options.outputFolder)
+        defer { withExtendedLifetime(lock) {} }
+
+        var summary = Summary()
+        var entries: [Manifest.Entry] = []
+        for job in jobs {
+            let entry = render(job, renderer: renderer)
+            if entry.status == .ok {
+                summary.rendered += 1
+                summary.audioSeconds += entry.duration ?? 0
+            } else {
+                summary.failed += 1
+            }
+            entries.append(entry)
+        }
+        try writeManifest(entries)
+        return summary
+    }
+
+    // MARK: - One document
+
+    func render(_ job: Job, renderer: DocumentRenderer) -> Manifest.Entry {
+        let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
+        let audioPath = path(outputs.audio)
+        let timingPath = path(outputs.timing)
+        do {
+            let prepared = try renderer.prepare(job)
+            for warning in prepared.warnings { report(warning.description) }
+            let result = try renderer.render(prepared, audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
+            let json = try Self.encoder.encode(result.sidecar)
+            try AtomicOutput.write(to: audioPath) { temporary in
+                try SoundFile.writeWAV(result.samples, sampleRate: result.sidecar.sampleRate, to: temporary)
+            }
+            try AtomicOutput.write(json, to: timingPath)
+            report("rendered \(job.source) → \(audioPath) (\(String(format: "%.1f", result.sidecar.duration)) s, \(result.sidecar.words.count) words)")
+            return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
+                                  duration: result.sidecar.duration, words: result.sidecar.words.count,
+                                  error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
+        } catch {
+            let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(error)"
+            report(message)
+            // The earlier good output, if any, stays in place; the manifest says how long it is.
+            let kept = try? SoundFile.info(of: audioPath)
+            return Manifest.Entry(source: job.source, status: .failed, outputs: outputs,
+                                  duration: kept?.duration, words: nil, error: message, warnings: nil)
+        }
+    }
+
+    func dryRun(_ jobs: [Job], renderer: DocumentRenderer) throws -> Summary {
+        var summary = Summary()
+        for job in jobs {
+            do {
+                let prepared = try renderer.prepare(job)
+                output("# \(job.source)")
+                for segment in prepared.segments {
+                    let words = segment.words.map(\.spoken).joined(separator: " ")
+                    output("[\(prepared.script.blocks[segment.blockIndex].kind.name)] \(words)")
+                }
+                summary.rendered += 1
+            } catch {
+                report("\(error)")
+                summary.failed += 1
+            }
+        }
+        return summary
+    }
+
+    // MARK: - Output folder
+
+    func path(_ relative: String) -> String {
+        URL(fileURLWithPath: options.outputFolder).appendingPathComponent(relative).path
+    }
+
+    /// Writes the manifest, keeping the entries of documents this run did not touch.
+    func writeManifest(_ entries: [Manifest.Entry]) throws {
+        let manifestPath = path("manifest.json")
+        var documents = entries
+        if let data = FileManager.default.contents(atPath: manifestPath),
+           let earlier = try? JSONDecoder().decode(Manifest.self, from: data) {
+            let touched = Set(entries.map(\.outputs.audio))
+            documents = earlier.documents.filter { !touched.contains($0.outputs.audio) } + entries
+            documents.sort { $0.outputs.audio < $1.outputs.audio }
+        }
+        try AtomicOutput.write(try Self.encoder.encode(Manifest(documents: documents)), to: manifestPath)
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import ReciteSSML
+
+/// One document to render and where its outputs go.
+public struct Job: Sendable, Equatable {
+    public enum Format: String, Sendable { case markdown, ssml }
+
+    /// The source file, as the user named it (or joined under the folder they named).
+    public var source: String
+    public var format: Format
+    /// Output path without extension, relative to the output folder (`articles/flat`).
+    public var outputStem: String
+}
+
+/// Discover stage: turns the paths on the command line into jobs. Folders are walked recursively
+/// and mirrored under the output folder.
+public enum Discovery {
+    public static let markdownExtensions: Set<String> = ["md", "markdown"]
+
+    public static func jobs(for paths: [String], excluding outputFolder: String) throws(ConfigurationError) -> [Job] {
+        let fm = FileManager.default
+        let excluded = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
+        var jobs: [Job] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw ConfigurationError("\(path): no such file or folder.")
+            }
+            if isFolder.boolValue {
+                let root = URL(fileURLWithPath: path).standardizedFileURL
+                for relative in walk(root, excluding: excluded) {
+                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                    if let format = format(of: file) {
+                        jobs.append(Job(source: file, format: format, outputStem: stem(relative)))
+                    }
+                }
+            } else {
+                guard let format = format(of: path, named: true) else {
+                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown) or SSML (.ssml, or .xml with a <speak> root) document.")
+                }
+                jobs.append(Job(source: path, format: format, outputStem: stem(URL(fileURLWithPath: path).lastPathComponent)))
+            }
+        }
+        return disambiguate(jobs)
+    }
+
+    /// Relative paths of the regular files under `root`, sorted, skipping hidden entries.
+    static func walk(_ root: URL, excluding excluded: String) -> [String] {
+        let fm = FileManager.default
+        var result: [String] = []
+        func visit(_ folder: URL, _ prefix: String) {
+            guard folder.path != excluded,
+                  let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    visit(url, prefix + name + "/")
+                } else {
+                    result.append(prefix + name)
+                }
+            }
+        }
+        visit(root, "")
+        return result
+    }
+
+    /// The format of a file from its extension (and, for `.xml`, its root element).
+    static func format(of path: String, named: Bool = false) -> Job.Format? {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if markdownExtensions.contains(ext) { return .markdown }
+        if ext == "ssml" { return .ssml }
+        if ext == "xml", let data = FileManager.default.contents(atPath: path),
+           SSMLParser.looksLikeSSML(Array(data.prefix(4096))) {
+            return .ssml
+        }
+        return nil
+    }
+
+    static func stem(_ relative: String) -> String {
+        let url = URL(fileURLWithPath: relative)
+        let ext = url.pathExtension
+        return ext.isEmpty ? relative : String(relative.dropLast(ext.count + 1))
+    }
+
+    /// `notes.md` and `notes.ssml` in one folder would both become `notes.wav`: such jobs keep
+    /// their extension in the output name (`notes.md.wav`).
+    static func disambiguate(_ jobs: [Job]) -> [Job] {
+        var count: [String: Int] = [:]
+        for job in jobs { count[job.outputStem, default: 0] += 1 }
+        return jobs.map { job in
+            guard count[job.outputStem]! > 1 else { return job }
+            var j = job
+            j.outputStem += "." + URL(fileURLWithPath: job.source).pathExtension
+            return j
+        }
+    }
+}

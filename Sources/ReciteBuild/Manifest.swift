@@ -1,0 +1,26 @@
+/// `manifest.json` in the output folder: every document of the run, its outputs and status.
+public struct Manifest: Codable, Sendable, Equatable {
+    public var format = "recite.manifest"
+    public var version = 1
+    public var documents: [Entry]
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public enum Status: String, Codable, Sendable { case ok, failed }
+
+        public var source: String
+        public var status: Status
+        /// Paths relative to the output folder.
+        public var outputs: Outputs
+        /// Seconds of audio (for a failed document: of the earlier output it kept, if any).
+        public var duration: Double?
+        public var words: Int?
+        /// `path:line:column: error: …` for a failed document.
+        public var error: String?
+        public var warnings: [String]?
+
+        public struct Outputs: Codable, Sendable, Equatable {
+            public var audio: String
+            public var timing: String
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ReciteMarkdown
+import ReciteSegment
+import Yams
+
+/// Everything a run needs to know that is not in the documents: voice, prosody, pauses and how
+/// Markdown's non-prose parts are read. Read from a YAML file in `Pipelines/`.
+public struct Pipeline: Sendable, Equatable {
+    /// Document language when the document names none (BCP 47).
+    public var language: String
+    /// eSpeak NG voice for `language` (e.g. `en-us`, `en-gb+f3`); nil to choose by language.
+    public var voice: String?
+    /// Words per minute, 80…450.
+    public var rate: Int
+    /// Base pitch, 0…100.
+    public var pitch: Int
+    /// Volume, 0…200.
+    public var volume: Int
+    public var pauses: PausePlan
+    public var markdown: MarkdownOptions
+
+    /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
+    public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
+                                         pauses: PausePlan(), markdown: MarkdownOptions())
+
+    public init(language: String, voice: String?, rate: Int, pitch: Int, volume: Int,
+                pauses: PausePlan, markdown: MarkdownOptions) {
+        self.language = language
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+        self.pauses = pauses
+        self.markdown = markdown
+    }
+}
+
+/// A configuration problem: the run stops before any document (exit status 2).
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Pipeline {
+    /// The file form: every key optional, so a pipeline names only what it changes.
+    private struct File: Decodable {
+        var language: String?
+        var voice: String?
+        var rate: Int?
+        var pitch: Int?
+        var volume: Int?
+        var pauses: Pauses?
+        var markdown: Markdown?
+
+        struct Pauses: Decodable {
+            var title, heading, paragraph, listItem, quote, tableCell, code: Double?
+        }
+        struct Markdown: Decodable {
+            var codeBlocks: MarkdownOptions.CodeBlocks?
+            var codeAnnouncement: String?
+        }
+    }
+
+    /// Loads a pipeline file over `base` (the built-in default unless told otherwise).
+    public static func load(path: String, over base: Pipeline = .builtIn) throws(ConfigurationError) -> Pipeline {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError("Cannot read pipeline \(path): \(error.localizedDescription)")
+        }
+        return try parse(yaml: text, path: path, over: base)
+    }
+
+    public static func parse(yaml: String, path: String, over base: Pipeline = .builtIn) throws(ConfigurationError) -> Pipeline {
+        let file: File
+        do {
+            file = try YAMLDecoder().decode(File.self, from: yaml)
+        } catch {
+            throw ConfigurationError("\(path): error: \(Self.describe(error)). See Pipelines/default.yml for the keys a pipeline may set.")
+        }
+        var p = base
+        if let v = file.language { p.language = v }
+        if let v = file.voice { p.voice = v.isEmpty ? nil : v }
+        if let v = file.rate { p.rate = v }
+        if let v = file.pitch { p.pitch = v }
+        if let v = file.volume { p.volume = v }
+        if let q = file.pauses {
+            if let v = q.title { p.pauses.title = v }
+            if let v = q.heading { p.pauses.heading = v }
+            if let v = q.paragraph { p.pauses.paragraph = v }
+            if let v = q.listItem { p.pauses.listItem = v }
+            if let v = q.quote { p.pauses.quote = v }
+            if let v = q.tableCell { p.pauses.tableCell = v }
+            if let v = q.code { p.pauses.code = v }
+        }
+        if let m = file.markdown {
+            if let v = m.codeBlocks { p.markdown.codeBlocks = v }
+            if let v = m.codeAnnouncement { p.markdown.codeAnnouncement = v }
+        }
+        p.markdown.defaultLanguage = p.language
+        try p.validate(path: path)
+        return p
+    }
+
+    func validate(path: String) throws(ConfigurationError) {
+        func check(_ ok: Bool, _ message: String) throws(ConfigurationError) {
+            if !ok { throw ConfigurationError("\(path): error: \(message)") }
+        }
+        try check((80...450).contains(rate), "rate is \(rate) words per minute; use 80 to 450.")
+        try check((0...100).contains(pitch), "pitch is \(pitch); use 0 to 100.")
+        try check((0...200).contains(volume), "volume is \(volume); use 0 to 200.")
+        let pauseValues = [pauses.title, pauses.heading, pauses.paragraph, pauses.listItem, pauses.quote,
+                           pauses.tableCell, pauses.code]
+        try check(pauseValues.allSatisfy { (0...30).contains($0) }, "pauses are seconds from 0 to 30.")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c),
+             DecodingError.dataCorrupted(let c):
+            let key = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return key.isEmpty ? c.debugDescription : "\(key): \(c.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}

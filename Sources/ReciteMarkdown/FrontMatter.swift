@@ -1,0 +1,91 @@
+import Foundation
+import ReciteScript
+import Yams
+
+/// YAML (`---`) or TOML (`+++`) front matter at the top of a Markdown file.
+///
+/// It is never read aloud; its `title` is spoken first and its `lang` picks the document's language.
+struct FrontMatter {
+    /// Code-point range of the whole front matter, fences included.
+    var range: Range<Int>
+    var title: String?
+    var language: String?
+
+    /// Finds front matter at the start of `source`, or nil.
+    static func find(in source: SourceTextLines) -> FrontMatter? {
+        guard let first = source.lines.first else { return nil }
+        let fence: String
+        switch first.text.trimmingTrailingSpaces {
+        case "---": fence = "---"
+        case "+++": fence = "+++"
+        default: return nil
+        }
+        guard let closing = source.lines.dropFirst().firstIndex(where: {
+            let t = $0.text.trimmingTrailingSpaces
+            return t == fence || (fence == "---" && t == "...")
+        }) else { return nil }
+        let body = source.lines[1..<closing].map(\.text).joined(separator: "\n")
+        var matter = FrontMatter(range: 0..<source.lines[closing].range.upperBound)
+        if fence == "---" {
+            if let map = (try? Yams.load(yaml: body)) as? [String: Any] {
+                matter.title = map["title"].flatMap(Self.scalarString)
+                matter.language = (map["lang"] ?? map["language"]).flatMap(Self.scalarString)
+            }
+        } else {
+            matter.title = tomlString(body, key: "title")
+            matter.language = tomlString(body, key: "lang") ?? tomlString(body, key: "language")
+        }
+        return matter
+    }
+
+    private static func scalarString(_ value: Any) -> String? {
+        switch value {
+        case let s as String: s
+        case let i as Int: String(i)
+        case let d as Double: String(d)
+        default: nil
+        }
+    }
+
+    /// `key = "value"` at the top level of TOML front matter (all Recite needs of TOML).
+    private static func tomlString(_ body: String, key: String) -> String? {
+        for line in body.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == key else { continue }
+            var value = parts[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        return nil
+    }
+}
+
+/// The lines of a source file with their code-point ranges (newline excluded).
+struct SourceTextLines {
+    struct Line {
+        var text: String
+        var range: Range<Int>
+    }
+    var lines: [Line]
+
+    init(_ source: SourceText) {
+        var lines: [Line] = []
+        for (i, start) in source.lineStarts.enumerated() {
+            let end = i + 1 < source.lineStarts.count ? source.lineStarts[i + 1] - 1 : source.scalars.count
+            var upper = end
+            if upper > start, source.scalars[upper - 1] == "\r" { upper -= 1 }
+            lines.append(Line(text: source.text(scalars: start..<upper), range: start..<end))
+        }
+        self.lines = lines
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while let last = s.last, last == " " || last == "\t" || last == "\r" { s.removeLast() }
+        return s
+    }
+}

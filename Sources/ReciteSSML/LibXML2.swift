@@ -1,0 +1,93 @@
+import CLibXML2
+
+/// The only file that talks to libxml2: parses a document with no network, no DTD loading and no
+/// entity substitution, and copies the element tree into Swift values.
+enum LibXML2 {
+    /// Parser options. Not set, on purpose: XML_PARSE_NOENT (entity substitution),
+    /// XML_PARSE_DTDLOAD / DTDATTR / DTDVALID (reading DTDs), XML_PARSE_XINCLUDE, XML_PARSE_HUGE.
+    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOXINCNODE.rawValue)
+
+    /// Deepest element nesting accepted; deeper documents are refused rather than walked.
+    static let maximumDepth = 200
+
+    static func parse(_ bytes: [UInt8], path: String) throws(XMLSyntaxError) -> XMLElement {
+        guard let context = xmlNewParserCtxt() else {
+            throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), path, nil, options)
+            }
+        }
+        defer { if let document { xmlFreeDoc(document) } }
+        guard let document, context.pointee.wellFormed != 0 else {
+            if let error = xmlCtxtGetLastError(context) {
+                let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+                throw XMLSyntaxError(line: Int(error.pointee.line), column: Int(error.pointee.int2),
+                                     message: message.trimmingTrailingNewlines)
+            }
+            throw XMLSyntaxError(line: 0, column: 0, message: "malformed XML")
+        }
+        guard let root = xmlDocGetRootElement(document) else {
+            throw XMLSyntaxError(line: 1, column: 1, message: "the document has no root element")
+        }
+        return try convert(root, depth: 0)
+    }
+
+    private static func convert(_ node: xmlNodePtr, depth: Int) throws(XMLSyntaxError) -> XMLElement {
+        let line = Int(xmlGetLineNo(node))
+        guard depth < maximumDepth else {
+            throw XMLSyntaxError(line: line, column: 1,
+                                 message: "elements are nested more than \(maximumDepth) deep")
+        }
+        var attributes: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = string(current.pointee.name) ?? ""
+            let prefix = current.pointee.ns.flatMap { string($0.pointee.prefix) }
+            let value: String
+            if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                value = String(cString: raw)
+                recite_xml_free(raw)
+            } else {
+                value = ""
+            }
+            attributes[prefix.map { "\($0):\(name)" } ?? name] = value
+            attribute = current.pointee.next
+        }
+        var children: [XMLContent] = []
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(.element(try convert(current, depth: depth + 1)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                children.append(.text(string(current.pointee.content) ?? ""))
+            case XML_COMMENT_NODE:
+                children.append(.comment)
+            case XML_PI_NODE:
+                children.append(.processingInstruction)
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+        return XMLElement(name: string(node.pointee.name) ?? "",
+                          prefix: node.pointee.ns.flatMap { string($0.pointee.prefix) },
+                          attributes: attributes, line: line, children: children)
+    }
+
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var s = self
+        while s.last == "\n" { s.removeLast() }
+        return s
+    }
+}

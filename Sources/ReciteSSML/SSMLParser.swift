@@ -1,0 +1,81 @@
+import Foundation
+import ReciteScript
+
+/// Parse stage for SSML: a source file into a `Script`, through libxml2, with no network and no
+/// file access. Text outside `<p>` is gathered into paragraphs of its own.
+public enum SSMLParser {
+    public struct Result: Sendable {
+        public var script: Script
+        /// The decoded source, for mapping spans back to text.
+        public var source: SourceText
+        public var warnings: [Warning]
+    }
+
+    /// Parses SSML bytes. `path` names the file in errors and in the script.
+    public static func parse(bytes: [UInt8], path: String, defaultLanguage: String = "en-US") throws(DocumentError) -> Result {
+        let encoding = declaredEncoding(bytes)
+        let source: SourceText
+        do {
+            source = try SourceText(path: path, bytes: bytes, encoding: encoding)
+        } catch {
+            throw DocumentError(path: path, location: error.location,
+                                message: "The file is not valid UTF-8 and declares no other encoding; save it as UTF-8.")
+        }
+        try refuseEntityDeclarations(source)
+        let root: XMLElement
+        do {
+            root = try LibXML2.parse(bytes, path: path)
+        } catch {
+            throw DocumentError(path: path, location: SourceLocation(line: max(1, error.line), column: max(1, error.column)),
+                                message: "Malformed SSML: \(error.message). Fix the markup at this point.")
+        }
+        guard root.name == "speak" else {
+            throw DocumentError(path: path, location: SourceLocation(line: root.line, column: 1),
+                                message: "The root element is <\(root.name)>, not <speak>; an SSML document starts with <speak>.")
+        }
+        var walker = SSMLWalker(source: source)
+        let language = root.attributes["xml:lang"] ?? defaultLanguage
+        try walker.walkRoot(root)
+        return Result(script: Script(path: path, language: language, blocks: walker.blocks), source: source,
+                      warnings: walker.warnings)
+    }
+
+    /// True if `bytes` look like an SSML document (root element `speak`), for `.xml` files.
+    public static func looksLikeSSML(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        var rest = Substring(head)
+        while let lt = rest.firstIndex(of: "<") {
+            let after = rest[rest.index(after: lt)...]
+            if after.hasPrefix("?") || after.hasPrefix("!") {
+                rest = after.drop(while: { $0 != ">" }).dropFirst()
+                continue
+            }
+            let name = after.prefix(while: { !$0.isWhitespace && $0 != ">" && $0 != "/" })
+            return name == "speak" || name.hasSuffix(":speak")
+        }
+        return false
+    }
+
+    /// The encoding named in the XML declaration, if it is one Recite decodes itself.
+    static func declaredEncoding(_ bytes: [UInt8]) -> SourceText.Encoding {
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return .utf8 }
+        let declaration = head[..<end.lowerBound]
+        for latin in ["iso-8859-1", "iso-8859-15", "latin1", "latin-1", "windows-1252"] where declaration.contains("\"\(latin)\"") || declaration.contains("'\(latin)'") {
+            return .latin1
+        }
+        return .utf8
+    }
+
+    /// Internal DTD subsets that declare entities are refused before libxml2 sees them: they are
+    /// how "billion laughs" and external-entity (XXE) attacks are made, and SSML needs none.
+    static func refuseEntityDeclarations(_ source: SourceText) throws(DocumentError) {
+        let s = source.scalars
+        let pattern = Array("<!ENTITY".unicodeScalars)
+        guard s.count >= pattern.count else { return }
+        for i in 0...(s.count - pattern.count) where s[i] == "<" && Array(s[i..<i + pattern.count]) == pattern {
+            throw DocumentError(path: source.path, location: source.location(ofScalar: i),
+                                message: "The document declares an entity (<!ENTITY …>); Recite does not expand entities, for safety. Write the text out instead.")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// Collects the text of one block as parsers find it, with where each code point came from, then
+/// cuts it into word runs whose source spans are exact.
+///
+/// Parsers get text from their C libraries with markup and escapes removed ("AT&amp;T" arrives as
+/// "AT&T"). `appendAligned` finds each code point again in the source, scanning forward from a
+/// cursor, so a word's span covers the bytes the reader sees, whatever markup sat around it.
+public struct BlockTextBuilder {
+    private struct Piece {
+        var scalar: Unicode.Scalar
+        /// Code-point range in the source this character stands for; nil if not found there.
+        var origin: Range<Int>?
+        var style: RunStyle
+    }
+
+    private enum Item {
+        case char(Piece)
+        case pause(Double, at: Int)
+        case mark(String, at: Int)
+    }
+
+    public let source: SourceText
+    private var items: [Item] = []
+
+    /// How far ahead of the cursor a character is looked for before it is taken as not in the source.
+    public var searchWindow = 400
+
+    public init(source: SourceText) {
+        self.source = source
+    }
+
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// Adds `text`, matching each code point in the source from `cursor` (advanced past each match)
+    /// up to `limit`.
+    public mutating func appendAligned(_ text: String, cursor: inout Int, limit: Int, style: RunStyle) {
+        let end = min(limit, source.scalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                items.append(.char(Piece(scalar: " ", origin: nil, style: style)))
+                continue
+            }
+            var found: Int?
+            var j = cursor
+            let stop = min(end, cursor + searchWindow)
+            while j < stop {
+                if source.scalars[j] == scalar { found = j; break }
+                j += 1
+            }
+            if let found {
+                items.append(.char(Piece(scalar: scalar, origin: found..<found + 1, style: style)))
+                cursor = found + 1
+            } else {
+                items.append(.char(Piece(scalar: scalar, origin: nil, style: style)))
+            }
+        }
+    }
+
+    /// Adds text that is not in the source as such (a title announcement, an SSML `<sub alias>`):
+    /// every word of it points at `origin`.
+    public mutating func appendGenerated(_ text: String, origin: Range<Int>, style: RunStyle) {
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace
+            items.append(.char(Piece(scalar: isSpace ? " " : scalar, origin: isSpace ? nil : origin, style: style)))
+        }
+    }
+
+    /// Adds a word separator that stands for no source text (a soft line break, a cell border).
+    public mutating func appendSpace() {
+        items.append(.char(Piece(scalar: " ", origin: nil, style: RunStyle())))
+    }
+
+    /// Adds a silence at source position `at` (a code-point index).
+    public mutating func appendPause(_ seconds: Double, at: Int) {
+        items.append(.pause(seconds, at: at))
+    }
+
+    /// Adds a named mark at source position `at`.
+    public mutating func appendMark(_ name: String, at: Int) {
+        items.append(.mark(name, at: at))
+    }
+
+    /// Ends the sentence so far: the last word gets a full stop if it has no closing punctuation
+    /// (SSML `<s>` without one), so the synthesizer ends the sentence there.
+    public mutating func endSentence() {
+        guard let last = items.lastIndex(where: {
+            if case .char(let p) = $0 { return !p.scalar.properties.isWhitespace }
+            return false
+        }), case .char(let piece) = items[last] else { return }
+        if !".!?;:".unicodeScalars.contains(piece.scalar) {
+            items.insert(.char(Piece(scalar: ".", origin: nil, style: piece.style)), at: last + 1)
+        }
+    }
+
+    /// The runs collected so far, one per word, pause or mark; the builder is emptied.
+    /// `fallback` is the span for words none of whose characters were found in the source.
+    public mutating func finish(fallback: Range<Int>) -> [Run] {
+        var runs: [Run] = []
+        var word: [Piece] = []
+
+        func flushWord() {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard !word.isEmpty else { return }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: word.map(\.scalar))
+            // The core is the word without the punctuation around it: its span is what the word stands for.
+            var lo = 0, hi = word.count
+            while lo < hi, wordEdgePunctuation.contains(word[lo].scalar) { lo += 1 }
+            while hi > lo, wordEdgePunctuation.contains(word[hi - 1].scalar) { hi -= 1 }
+            let core = lo < hi ? word[lo..<hi] : word[...]
+            let origins = core.compactMap(\.origin)
+            let range: Range<Int>
+            if let first = origins.map(\.lowerBound).min(), let last = origins.map(\.upperBound).max() {
+                range = first..<last
+            } else {
+                range = fallback
+            }
+            runs.append(Run(.speech(String(text)), source: source.span(scalars: range), style: core.first!.style))
+        }
+
+        for item in items {
+            switch item {
+            case .char(let piece):
+                if piece.scalar == " " { flushWord() } else { word.append(piece) }
+            case .pause(let seconds, let at):
+                flushWord()
+                runs.append(Run(.pause(seconds), source: source.span(scalars: at..<at)))
+            case .mark(let name, let at):
+                flushWord()
+                runs.append(Run(.mark(name), source: source.span(scalars: at..<at)))
+            }
+        }
+        flushWord()
+        items.removeAll()
+        return runs
+    }
+
+}

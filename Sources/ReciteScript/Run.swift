@@ -1,0 +1,78 @@
+/// A piece of a block: a word (or a few words after normalization), a pause, or a named mark.
+public struct Run: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// Text to speak. May hold several words once normalization has expanded it
+        /// ("8 m²" → "eight square meters"); all of them point back to `source`.
+        case speech(String)
+        /// Silence of this many seconds (SSML `<break>`).
+        case pause(Double)
+        /// A named point in time (SSML `<mark>`), reported in the sidecar's `marks`.
+        case mark(String)
+    }
+
+    public var content: Content
+    /// The source bytes this run stands for (for a word: the word without surrounding punctuation).
+    public var source: SourceSpan
+    public var style: RunStyle
+
+    public init(_ content: Content, source: SourceSpan, style: RunStyle = RunStyle()) {
+        self.content = content
+        self.source = source
+        self.style = style
+    }
+
+    /// The text to speak, or nil for a pause or a mark.
+    public var spoken: String? {
+        if case .speech(let text) = content { return text }
+        return nil
+    }
+}
+
+/// How a run is said: inherited from the markup around it.
+public struct RunStyle: Sendable, Hashable {
+    /// Language of the run (BCP 47); nil means the document's language.
+    public var language: String?
+    /// An eSpeak NG voice name asked for by the markup (`<voice name>`); nil for the language's voice.
+    public var voiceName: String?
+    public var prosody: Prosody
+    public var emphasis: Emphasis?
+    /// Spell the text out letter by letter (SSML `say-as interpret-as="characters"`).
+    public var spellOut: Bool
+    /// Phonemes in eSpeak NG mnemonics, from a lexicon or SSML `<phoneme>`; nil to read the text.
+    public var phonemes: String?
+
+    public init(language: String? = nil, voiceName: String? = nil, prosody: Prosody = Prosody(),
+                emphasis: Emphasis? = nil, spellOut: Bool = false, phonemes: String? = nil) {
+        self.language = language
+        self.voiceName = voiceName
+        self.prosody = prosody
+        self.emphasis = emphasis
+        self.spellOut = spellOut
+        self.phonemes = phonemes
+    }
+}
+
+/// Rate, pitch and volume as multipliers of the pipeline's own settings (1 = unchanged).
+public struct Prosody: Sendable, Hashable {
+    public var rate: Double
+    public var pitch: Double
+    public var volume: Double
+
+    public init(rate: Double = 1, pitch: Double = 1, volume: Double = 1) {
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    public var isNeutral: Bool { rate == 1 && pitch == 1 && volume == 1 }
+
+    /// This prosody applied inside `outer` (SSML nesting multiplies).
+    public func nested(in outer: Prosody) -> Prosody {
+        Prosody(rate: rate * outer.rate, pitch: pitch * outer.pitch, volume: volume * outer.volume)
+    }
+}
+
+/// SSML emphasis levels, also used for Markdown `*em*` and `**strong**`.
+public enum Emphasis: String, Sendable, Hashable, CaseIterable {
+    case reduced, none, moderate, strong
+}

@@ -1,0 +1,101 @@
+import ReciteScript
+
+/// Writes a segment's synthesis input (SSML for eSpeak NG) and remembers where each word sits in
+/// it, counted in code points as eSpeak NG's events count them (markup included).
+struct MarkupWriter {
+    private var text = "<speak>"
+    private var length = 7
+    private var words: [SegmentWord] = []
+    private var marks: [SegmentMark] = []
+    /// Style of the wrapper elements now open (nil: none open).
+    private var openStyle: RunStyle?
+    private var hasText = false
+
+    var isEmpty: Bool { words.isEmpty && marks.isEmpty }
+
+    mutating func addMark(_ name: String) {
+        marks.append(SegmentMark(name: name, beforeWord: words.count))
+    }
+
+    mutating func add(_ spoken: String, style: RunStyle, source: SourceSpan, runIndex: Int) {
+        let wrapper = Self.wrapperStyle(style)
+        if wrapper != openStyle {
+            closeWrapper()
+            if hasText { append(" ") }
+            openWrapper(wrapper)
+        } else if hasText {
+            append(" ")
+        }
+        hasText = true
+        if let phonemes = style.phonemes {
+            // eSpeak NG reads [[…]] as its own phoneme mnemonics (espeakPHONEMES is set).
+            let start = length
+            append("[[\(phonemes)]]")
+            words.append(SegmentWord(textRange: start..<length, spoken: wordCore(spoken), source: source, runIndex: runIndex))
+            return
+        }
+        let safe = Self.escapeFree(spoken)
+        var first = true
+        for piece in safe.split(whereSeparator: { $0 == " " }) {
+            if !first { append(" ") }
+            first = false
+            let start = length
+            append(String(piece))
+            let core = wordCore(String(piece))
+            if core.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                words.append(SegmentWord(textRange: start..<length, spoken: core, source: source, runIndex: runIndex))
+            }
+        }
+    }
+
+    mutating func finish() -> (String, [SegmentWord], [SegmentMark]) {
+        closeWrapper()
+        append("</speak>")
+        return (text, words, marks)
+    }
+
+    // MARK: - Wrappers
+
+    /// The part of a style that is written as markup inside the segment (voice changes cut segments).
+    private static func wrapperStyle(_ style: RunStyle) -> RunStyle? {
+        var s = RunStyle(prosody: style.prosody, emphasis: style.emphasis, spellOut: style.spellOut)
+        if s.emphasis == Emphasis.none { s.emphasis = nil }
+        return s == RunStyle() ? nil : s
+    }
+
+    private mutating func openWrapper(_ style: RunStyle?) {
+        openStyle = style
+        guard let style else { return }
+        if !style.prosody.isNeutral {
+            let p = style.prosody
+            append("<prosody rate=\"\(Self.percent(p.rate))\" pitch=\"\(Self.percent(p.pitch))\" volume=\"\(Self.percent(p.volume))\">")
+        }
+        if let emphasis = style.emphasis { append("<emphasis level=\"\(emphasis.rawValue)\">") }
+        if style.spellOut { append("<say-as interpret-as=\"characters\">") }
+    }
+
+    private mutating func closeWrapper() {
+        guard let style = openStyle else { return }
+        if style.spellOut { append("</say-as>") }
+        if style.emphasis != nil { append("</emphasis>") }
+        if !style.prosody.isNeutral { append("</prosody>") }
+        openStyle = nil
+    }
+
+    private static func percent(_ ratio: Double) -> String {
+        "\(Int((ratio * 100).rounded()))%"
+    }
+
+    // MARK: - Text
+
+    private mutating func append(_ s: String) {
+        text += s
+        length += s.unicodeScalars.count
+    }
+
+    /// Text with the characters that SSML would take as markup replaced by spaces (normalization
+    /// has already read out any that mean something).
+    static func escapeFree(_ text: String) -> String {
+        String(text.map { $0 == "<" || $0 == ">" || $0 == "&" || $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}

@@ -1,0 +1,61 @@
+import ReciteScript
+
+/// The unit of synthesis: a stretch of one block in one voice, with the exact text eSpeak NG is
+/// given and a table from positions in that text back to the script's words.
+public struct Segment: Sendable, Equatable {
+    /// Index of the block this segment belongs to, in the script.
+    public var blockIndex: Int
+    /// The voice: language (BCP 47) and, if the markup named one, an eSpeak NG voice name.
+    public var language: String
+    public var voiceName: String?
+    /// The synthesis input: SSML as eSpeak NG reads it. Empty for a segment that is only a pause.
+    public var markup: String
+    /// The words, in order, with their place in `markup`.
+    public var words: [SegmentWord]
+    /// Marks, each placed before the word with the given index (`words.count`: at the end).
+    public var marks: [SegmentMark]
+    /// Silence after this segment, in seconds (a `<break>`, or the pause after its block).
+    public var pauseAfter: Double
+
+    public init(blockIndex: Int, language: String, voiceName: String?, markup: String,
+                words: [SegmentWord], marks: [SegmentMark], pauseAfter: Double) {
+        self.blockIndex = blockIndex
+        self.language = language
+        self.voiceName = voiceName
+        self.markup = markup
+        self.words = words
+        self.marks = marks
+        self.pauseAfter = pauseAfter
+    }
+}
+
+/// One spoken word of a segment.
+public struct SegmentWord: Sendable, Equatable {
+    /// Code-point range of the word in the segment's `markup` (what eSpeak NG's events point at).
+    public var textRange: Range<Int>
+    /// The word as said, without surrounding punctuation.
+    public var spoken: String
+    /// The source bytes it stands for.
+    public var source: SourceSpan
+    /// Index of the script run it came from (several words may share one run).
+    public var runIndex: Int
+
+    public init(textRange: Range<Int>, spoken: String, source: SourceSpan, runIndex: Int) {
+        self.textRange = textRange
+        self.spoken = spoken
+        self.source = source
+        self.runIndex = runIndex
+    }
+}
+
+/// A named mark inside a segment.
+public struct SegmentMark: Sendable, Equatable {
+    public var name: String
+    /// Index of the word the mark precedes.
+    public var beforeWord: Int
+
+    public init(name: String, beforeWord: Int) {
+        self.name = name
+        self.beforeWord = beforeWord
+    }
+}

@@ -1,0 +1,136 @@
+import CEspeakNG
+import Foundation
+
+/// The only file that talks to libespeak-ng.
+///
+/// eSpeak NG keeps all its state in process globals: two syntheses at once in one process corrupt
+/// each other silently. So there is one engine per process, reached only through
+/// `EspeakEngine.withShared`, which serializes callers; parallel synthesis uses worker processes.
+/// The type is deliberately not `Sendable`.
+public final class EspeakEngine {
+    public let sampleRate: Int
+
+    nonisolated(unsafe) private static var shared: EspeakEngine?
+    private static let lock = NSLock()
+
+    private init() throws(SynthesisError) {
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+        guard rate > 0 else {
+            throw SynthesisError("eSpeak NG could not start (is espeak-ng-data installed? apt-get install libespeak-ng-dev)")
+        }
+        sampleRate = Int(rate)
+        espeak_SetSynthCallback(espeakCallback)
+    }
+
+    /// Runs `body` with this process's engine, started on first use; one caller at a time.
+    public static func withShared<T>(_ body: (EspeakEngine) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if shared == nil { shared = try EspeakEngine() }
+        return try body(shared!)
+    }
+
+    /// The eSpeak NG library's version and data path.
+    public static var version: String {
+        var path: UnsafePointer<CChar>?
+        let v = espeak_Info(&path)
+        return v.map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Synthesizes one segment to samples and events, synchronously.
+    public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
+        try selectVoice(language: request.language, name: request.voiceName)
+        espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
+        espeak_SetParameter(espeakPITCH, Int32(request.pitch), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(request.volume), 0)
+
+        let sink = SampleSink()
+        currentSink = sink
+        defer { currentSink = nil }
+        let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakSSML) | UInt32(espeakPHONEMES)
+        let status = request.markup.withCString { text in
+            espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, nil, nil)
+        }
+        guard status == EE_OK else {
+            throw SynthesisError("eSpeak NG could not synthesize the segment (error \(status.rawValue))")
+        }
+        return SynthesizedAudio(sampleRate: sampleRate, samples: sink.samples, events: sink.events)
+    }
+
+    /// The installed voices: (name, languages).
+    public func voices() -> [(name: String, languages: [String])] {
+        guard let list = espeak_ListVoices(nil) else { return [] }
+        var result: [(String, [String])] = []
+        var i = 0
+        while let voice = list[i] {
+            let name = voice.pointee.name.map { String(cString: $0) } ?? ""
+            var languages: [String] = []
+            if var p = voice.pointee.languages {
+                // A list of (priority byte, NUL-terminated name), ended by a zero byte.
+                while p.pointee != 0 {
+                    p += 1
+                    let lang = String(cString: p)
+                    languages.append(lang)
+                    p += lang.utf8.count + 1
+                }
+            }
+            result.append((name, languages))
+            i += 1
+        }
+        return result
+    }
+
+    private func selectVoice(language: String, name: String?) throws(SynthesisError) {
+        if let name, espeak_SetVoiceByName(name) == EE_OK { return }
+        let tag = language.lowercased()
+        var candidates = [tag]
+        if let base = tag.split(separator: "-").first, String(base) != tag { candidates.append(String(base)) }
+        for candidate in candidates {
+            let ok = candidate.withCString { lang -> Bool in
+                var spec = espeak_VOICE()
+                spec.languages = lang
+                return espeak_SetVoiceByProperties(&spec) == EE_OK
+            }
+            if ok { return }
+        }
+        throw SynthesisError("eSpeak NG has no voice for language \"\(language)\"; see `recite voices` for the installed ones")
+    }
+}
+
+/// Collects what the callback delivers during one `espeak_Synth` call.
+private final class SampleSink {
+    var samples: [Int16] = []
+    var events: [SynthesisEvent] = []
+}
+
+/// The sink of the synthesis in progress. eSpeak NG's callback has no context of its own that is
+/// reliable on every event, and the engine's lock already makes synthesis one-at-a-time.
+nonisolated(unsafe) private var currentSink: SampleSink?
+
+/// eSpeak NG's synthesis callback: appends samples and events to `currentSink`; 0 means go on.
+private func espeakCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
+                            _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let sink = currentSink else { return 0 }
+    if let wav, count > 0 {
+        sink.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
+    }
+    guard var event = events else { return 0 }
+    while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+        let e = event.pointee
+        let position = Int(e.text_position) - 1
+        let kind: SynthesisEvent.Kind?
+        switch e.type {
+        case espeakEVENT_WORD: kind = e.length > 0 ? .word : nil
+        case espeakEVENT_SENTENCE: kind = .sentence
+        case espeakEVENT_MARK: kind = .mark(e.id.name.map { String(cString: $0) } ?? "")
+        case espeakEVENT_END: kind = .end
+        default: kind = nil
+        }
+        if let kind {
+            sink.events.append(SynthesisEvent(kind: kind, textPosition: max(0, position),
+                                              textLength: Int(e.length), sample: Int(e.sample)))
+        }
+        event += 1
+    }
+    return 0
+}

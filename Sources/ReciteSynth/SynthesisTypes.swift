@@ -1,0 +1,70 @@
+/// What to synthesize, and how: everything that decides the audio of one segment.
+public struct SynthesisRequest: Sendable, Hashable {
+    /// SSML as eSpeak NG reads it.
+    public var markup: String
+    /// BCP 47 language; picks the eSpeak NG voice unless `voiceName` is given.
+    public var language: String
+    /// An eSpeak NG voice name (`en-us`, `en-gb+f3`); nil to choose by language.
+    public var voiceName: String?
+    /// Words per minute (eSpeak NG: 80…450, default 175).
+    public var rate: Int
+    /// Base pitch, 0…100 (default 50).
+    public var pitch: Int
+    /// Volume, 0…200 (default 100).
+    public var volume: Int
+
+    public init(markup: String, language: String, voiceName: String?, rate: Int, pitch: Int, volume: Int) {
+        self.markup = markup
+        self.language = language
+        self.voiceName = voiceName
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+    }
+}
+
+/// The audio of one segment and what eSpeak NG reported while making it.
+public struct SynthesizedAudio: Sendable, Equatable {
+    public var sampleRate: Int
+    /// 16-bit mono PCM.
+    public var samples: [Int16]
+    public var events: [SynthesisEvent]
+
+    public init(sampleRate: Int, samples: [Int16], events: [SynthesisEvent]) {
+        self.sampleRate = sampleRate
+        self.samples = samples
+        self.events = events
+    }
+}
+
+/// An eSpeak NG event, with positions made 0-based.
+public struct SynthesisEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case word
+        case sentence
+        case mark(String)
+        case end
+    }
+
+    public var kind: Kind
+    /// 0-based code-point index in the synthesis input.
+    public var textPosition: Int
+    /// Length in code points (words only; 0 otherwise).
+    public var textLength: Int
+    /// Sample index in the segment's audio.
+    public var sample: Int
+
+    public init(kind: Kind, textPosition: Int, textLength: Int, sample: Int) {
+        self.kind = kind
+        self.textPosition = textPosition
+        self.textLength = textLength
+        self.sample = sample
+    }
+}
+
+/// Synthesis failed.
+public struct SynthesisError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,54 @@
+/// The timing sidecar, version 1 (schema in DESIGN.md): every spoken word with its time in the
+/// stitched audio and the source bytes it stands for.
+public struct TimingSidecar: Codable, Sendable, Equatable {
+    public var format = "recite.timing"
+    public var version = 1
+    /// The source file, as the user named it.
+    public var source: String
+    /// The audio file's name, relative to the sidecar.
+    public var audio: String
+    public var sampleRate: Int
+    /// Seconds.
+    public var duration: Double
+    public var words: [Word]
+    public var sentences: [Sentence]
+    public var blocks: [BlockTiming]
+    public var marks: [Mark]
+
+    public struct Word: Codable, Sendable, Equatable {
+        public var start: Double
+        public var end: Double
+        /// What was said.
+        public var spoken: String
+        /// The source text it stands for (several spoken words may share one).
+        public var text: String
+        public var offset: Int
+        public var length: Int
+        public var line: Int
+        public var column: Int
+    }
+
+    public struct Sentence: Codable, Sendable, Equatable {
+        public var start: Double
+        public var end: Double
+        public var text: String
+        public var offset: Int
+        public var length: Int
+    }
+
+    public struct BlockTiming: Codable, Sendable, Equatable {
+        public var kind: String
+        /// Heading level (1…6); absent for other blocks.
+        public var level: Int?
+        public var text: String
+        public var start: Double
+        public var end: Double
+        public var offset: Int
+        public var length: Int
+    }
+
+    public struct Mark: Codable, Sendable, Equatable {
+        public var name: String
+        public var time: Double
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import ReciteBuild
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render documents and folders of documents to audio with timing sidecars.",
+        discussion: """
+        Folders are walked recursively for Markdown (.md, .markdown) and SSML (.ssml, and .xml whose root \
+        is <speak>); their tree is mirrored under the output folder. Each document NAME gives NAME.wav and \
+        NAME.timing.json, and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
+        failed, 2 usage or configuration error, 75 another run holds the output folder.
+        """)
+
+    @Argument(help: "Documents and folders to render.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Output folder.")
+    var output: String
+
+    @Option(help: "Pipeline: a YAML file, or the name of one in Pipelines/ (default: Pipelines/default.yml).")
+    var pipeline: String?
+
+    @Flag(help: "Print what would be said, per block, without synthesizing.")
+    var dryRun = false
+
+    @Flag(help: "Print errors only.")
+    var quiet = false
+
+    func run() throws {
+        let quiet = self.quiet
+        do {
+            let pipeline = try PipelineLocator.load(self.pipeline)
+            let runner = BuildRunner(
+                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun),
+                report: { line in
+                    if !quiet || line.contains(": error:") { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                })
+            let summary = try runner.run()
+            if !quiet {
+                let verb = dryRun ? "read" : "rendered"
+                FileHandle.standardError.write(Data("\(verb) \(summary.rendered) documents (\(String(format: "%.1f", summary.audioSeconds)) s of audio), \(summary.failed) failed\n".utf8))
+            }
+            if summary.failed > 0 { throw ExitCode(ExitStatus.someFailed) }
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
+            throw ExitCode(ExitStatus.configuration)
+        } catch let error as OutputLock.Busy {
+            FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
+            throw ExitCode(ExitStatus.busy)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import ReciteScript
+
+/// Paths shared by the test targets.
+public enum Fixtures {
+    /// The repository root (tests run from anywhere).
+    public static let repositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// `../shared` beside the checkout, present in CI and on developers' machines, absent in a
+    /// user's clone: tests that need it are skipped there.
+    public static let shared: URL? = {
+        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) ? url : nil
+    }()
+
+    /// Every word run's source bytes, decoded, with the run's spoken text.
+    public static func wordSources(_ script: Script, source: SourceText) -> [(spoken: String, source: String)] {
+        script.blocks.flatMap { $0.runs }.compactMap { run in
+            run.spoken.map { ($0, source.text(of: run.source)) }
+        }
+    }
+}
