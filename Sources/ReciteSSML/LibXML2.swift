@@ -16,6 +16,14 @@ enum LibXML2 {
             throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        // Keep the first error: it is where the document went wrong; later ones are consequences.
+        let errors = ErrorBox()
+        let box = Unmanaged.passRetained(errors)
+        xmlSetStructuredErrorFunc(box.toOpaque(), recordFirstError)
+        defer {
+            xmlSetStructuredErrorFunc(nil, nil)
+            box.release()
+        }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), path, nil, options)
@@ -23,6 +31,7 @@ enum LibXML2 {
         }
         defer { if let document { xmlFreeDoc(document) } }
         guard let document, context.pointee.wellFormed != 0 else {
+            if let first = errors.first { throw first }
             if let error = xmlCtxtGetLastError(context) {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
                 throw XMLSyntaxError(line: Int(error.pointee.line), column: Int(error.pointee.int2),
@@ -82,6 +91,21 @@ enum LibXML2 {
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
         pointer.map { String(cString: $0) }
     }
+}
+
+/// Collects the first error libxml2 reports during one parse.
+private final class ErrorBox {
+    var first: XMLSyntaxError?
+}
+
+/// libxml2's structured error callback: keeps the first error of the parse in its `ErrorBox`.
+private func recordFirstError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+    guard let context, let error else { return }
+    let box = Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue()
+    guard box.first == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+    box.first = XMLSyntaxError(line: Int(error.pointee.line), column: Int(error.pointee.int2),
+                               message: message.trimmingTrailingNewlines)
 }
 
 extension String {

@@ -37,9 +37,9 @@ struct SSMLWalker {
         var style = parentStyle
         if let lang = element.attributes["xml:lang"] { style.language = lang }
 
-        if element.prefix != nil && element.name != "speak" {
+        if element.isVendorExtension {
             warnings.append(Warning(path: source.path, location: location,
-                                    message: "<\(element.prefix!):\(element.name)> is a vendor extension; its text is read and the element ignored."))
+                                    message: "<\(element.qualifiedName)> is a vendor extension; its text is read and the element ignored."))
         }
 
         switch element.name {
@@ -49,8 +49,10 @@ struct SSMLWalker {
             try walkChildren(element, style: style)
             flushBlock(end: cursor.position)
         case "s":
+            builder.appendSpace()
             try walkChildren(element, style: style)
             builder.endSentence()
+            builder.appendSpace()
         case "break":
             let seconds: Double
             if let time = element.attributes["time"] {
@@ -113,7 +115,7 @@ struct SSMLWalker {
         case _ where Self.silent.contains(element.name):
             break
         default:
-            if !Self.transparent.contains(element.name) && element.prefix == nil {
+            if !Self.transparent.contains(element.name) && !element.isVendorExtension {
                 warnings.append(Warning(path: source.path, location: location,
                                         message: "<\(element.name)> is not an SSML element Recite knows; its text is read."))
             }
@@ -166,6 +168,12 @@ struct SSMLWalker {
 }
 
 extension XMLElement {
+    /// `amazon:effect`, `mstts:express-as`: a prefix, declared or not (libxml2 keeps an undeclared
+    /// prefix in the name).
+    var isVendorExtension: Bool { prefix != nil || name.contains(":") }
+
+    var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
+
     /// All the text inside, markup removed.
     var textContent: String {
         children.map {

@@ -39,20 +39,57 @@ public struct BlockTextBuilder {
                 items.append(.char(Piece(scalar: " ", origin: nil, style: style)))
                 continue
             }
-            var found: Int?
+            var found: Range<Int>?
             var j = cursor
             let stop = min(end, cursor + searchWindow)
             while j < stop {
-                if source.scalars[j] == scalar { found = j; break }
+                if source.scalars[j] == "&", let (decoded, length) = Self.characterReference(in: source.scalars, at: j, end: end) {
+                    // An entity or character reference stands for one character of the text.
+                    if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j..<j + length; break }
+                    j += length
+                    continue
+                }
+                if source.scalars[j] == scalar { found = j..<j + 1; break }
                 j += 1
             }
             if let found {
-                items.append(.char(Piece(scalar: scalar, origin: found..<found + 1, style: style)))
-                cursor = found + 1
+                items.append(.char(Piece(scalar: scalar, origin: found, style: style)))
+                cursor = found.upperBound
             } else {
                 items.append(.char(Piece(scalar: scalar, origin: nil, style: style)))
             }
         }
+    }
+
+    /// A reference such as `&amp;`, `&#233;` or `&eacute;` at `index`: the character it stands for
+    /// (nil for a named one Recite does not decode) and its length.
+    static func characterReference(in s: [Unicode.Scalar], at index: Int, end: Int) -> (Unicode.Scalar?, Int)? {
+        var k = index + 1
+        while k < end, k - index <= 32, s[k] != ";" {
+            guard s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "#" else { return nil }
+            k += 1
+        }
+        guard k < end, s[k] == ";", k > index + 1 else { return nil }
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: s[(index + 1)..<k])
+        let text = String(name)
+        let length = k - index + 1
+        switch text {
+        case "amp": return ("&", length)
+        case "lt": return ("<", length)
+        case "gt": return (">", length)
+        case "quot": return ("\"", length)
+        case "apos": return ("'", length)
+        case "nbsp": return (" ", length)
+        default: break
+        }
+        if text.hasPrefix("#x") || text.hasPrefix("#X") {
+            return (UInt32(text.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init), length)
+        }
+        if text.hasPrefix("#") {
+            return (UInt32(text.dropFirst()).flatMap(Unicode.Scalar.init), length)
+        }
+        return (nil, length)
     }
 
     /// Adds text that is not in the source as such (a title announcement, an SSML `<sub alias>`):

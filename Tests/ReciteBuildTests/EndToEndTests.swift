@@ -1,0 +1,161 @@
+import Foundation
+import ReciteAudio
+import ReciteTestSupport
+import ReciteTiming
+import Testing
+
+/// Runs the built `recite` executable, as a user would, and checks what it leaves behind by the
+/// properties of the audio and the sidecars.
+@Suite(.serialized) struct EndToEndTests {
+    static let executable: URL = {
+        // The test bundle and the executable sit in the same build folder.
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("recite").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("recite")
+    }()
+
+    struct Outcome {
+        var status: Int32
+        var stderr: String
+    }
+
+    static func recite(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    static func temporaryFolder(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("recite-\(name)-\(UUID().uuidString)")
+    }
+
+    /// Checks one document's outputs against its source: durations, order, and source bytes.
+    static func checkOutputs(source: URL, audio: URL, timing: URL) throws {
+        let sidecar = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: timing))
+        let info = try SoundFile.info(of: audio.path)
+        #expect(sidecar.format == "recite.timing" && sidecar.version == 1)
+        #expect(info.sampleRate == sidecar.sampleRate)
+        #expect(abs(info.duration - sidecar.duration) < 0.010, "\(audio.lastPathComponent)")
+        let bytes = try [UInt8](Data(contentsOf: source))
+        var previousEnd = 0.0
+        for word in sidecar.words {
+            #expect(word.start < word.end && word.end <= sidecar.duration)
+            #expect(word.start >= previousEnd, "\(word.spoken) overlaps the word before it")
+            previousEnd = word.end
+            let cut = Array(bytes[word.offset..<word.offset + word.length])
+            // A file that declares ISO-8859-1 keeps its own bytes.
+            let text = String(bytes: cut, encoding: .utf8) ?? String(bytes: cut, encoding: .isoLatin1)
+            #expect(text == word.text, "\(word.spoken) at \(word.offset)")
+        }
+        #expect(!sidecar.words.isEmpty)
+    }
+
+    @Test func samplesRenderWithTimingThatMatchesTheAudio() throws {
+        let out = Self.temporaryFolder("samples")
+        let result = try Self.recite(["build", "Samples", "-o", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = Fixtures.repositoryRoot.appendingPathComponent("Samples")
+        let files = FileManager.default.enumerator(atPath: samples.path)!.compactMap { $0 as? String }
+            .filter { ["md", "ssml", "xml"].contains(URL(fileURLWithPath: $0).pathExtension) }
+        #expect(files.count >= 4)
+        for file in files {
+            let stem = String(file.dropLast(URL(fileURLWithPath: file).pathExtension.count + 1))
+            try Self.checkOutputs(source: samples.appendingPathComponent(file),
+                                  audio: out.appendingPathComponent(stem + ".wav"),
+                                  timing: out.appendingPathComponent(stem + ".timing.json"))
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
+        let documents = manifest["documents"] as! [[String: Any]]
+        #expect(documents.count == files.count)
+        #expect(documents.allSatisfy { $0["status"] as? String == "ok" })
+    }
+
+    @Test func aMalformedDocumentFailsAloneAndKeepsItsEarlierOutput() throws {
+        let input = Self.temporaryFolder("input")
+        let out = Self.temporaryFolder("out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("# Good\n\nA fine document.\n".utf8).write(to: input.appendingPathComponent("good.md"))
+        try Data("<speak><p>Yesterday was fine.</p></speak>".utf8).write(to: input.appendingPathComponent("bad.ssml"))
+        #expect(try Self.recite(["build", input.path, "-o", out.path]).status == 0)
+        let earlier = try Data(contentsOf: out.appendingPathComponent("bad.wav"))
+
+        try Data("<speak>\n  <p>Broken\n</speak>\n".utf8).write(to: input.appendingPathComponent("bad.ssml"))
+        let result = try Self.recite(["build", input.path, "-o", out.path])
+        #expect(result.status == 1)
+        // libxml2's first error: the end tag that does not match <p>.
+        #expect(result.stderr.contains("bad.ssml:3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: Malformed SSML"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("bad.wav")) == earlier)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("good.wav").path))
+        let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"failed\""))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aSecondRunOnTheSameOutputIsRefused() throws {
+        let out = Self.temporaryFolder("locked")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // Hold the lock from another process, as a running build would.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [out.appendingPathComponent(".recite.lock").path, "sleep", "5"]
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.3)
+        let result = try Self.recite(["build", "Samples/articles", "-o", out.path])
+        #expect(result.status == 75)
+        #expect(result.stderr.contains("Another recite run"))
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        #expect(try Self.recite(["build", "no-such-folder", "-o", Self.temporaryFolder("x").path]).status == 2)
+        #expect(try Self.recite(["build", "Samples", "-o", Self.temporaryFolder("y").path, "--pipeline", "nope"]).status == 2)
+    }
+
+    /// Real documents written by other people: each renders, or is refused with a located error.
+    @Test(.enabled(if: Fixtures.shared != nil, "needs ../shared/corpus beside the checkout"))
+    func corpusRendersOrIsRefusedClearly() throws {
+        let corpus = Fixtures.shared!.appendingPathComponent("corpus")
+        let out = Self.temporaryFolder("corpus")
+        let result = try Self.recite(["build", corpus.path, "-o", out.path, "--quiet"])
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        let manifest = try JSONDecoder().decode(ManifestProbe.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        for document in manifest.documents {
+            if document.status == "ok" {
+                try Self.checkOutputs(source: URL(fileURLWithPath: document.source),
+                                      audio: out.appendingPathComponent(document.outputs.audio),
+                                      timing: out.appendingPathComponent(document.outputs.timing))
+            } else {
+                // path:line:column: error: …
+                let error = try #require(document.error)
+                #expect(error.range(of: #"^[^:]+:\d+:\d+: error: "#, options: .regularExpression) != nil, "\(error)")
+            }
+        }
+        #expect(manifest.documents.filter { $0.status == "ok" }.count >= 45)
+    }
+
+    struct ManifestProbe: Decodable {
+        struct Document: Decodable {
+            var source: String
+            var status: String
+            var error: String?
+            var outputs: Outputs
+        }
+        struct Outputs: Decodable {
+            var audio: String
+            var timing: String
+        }
+        var documents: [Document]
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ReciteTestSupport
+import Testing
+@testable import ReciteBuild
+
+@Suite struct PipelineTests {
+    @Test func defaultFileMatchesTheBuiltInDefault() throws {
+        let path = Fixtures.repositoryRoot.appendingPathComponent("Pipelines/default.yml").path
+        #expect(try Pipeline.load(path: path) == Pipeline.builtIn)
+    }
+
+    @Test func shippedPipelinesLoad() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Pipelines")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".yml") {
+            _ = try Pipeline.load(path: folder.appendingPathComponent(name).path)
+        }
+        let audiobook = try Pipeline.load(path: folder.appendingPathComponent("audiobook.yml").path)
+        #expect(audiobook.rate < Pipeline.builtIn.rate)
+        #expect(audiobook.pauses.heading > audiobook.pauses.paragraph)
+    }
+
+    @Test func aPartialPipelineKeepsTheDefaultsItDoesNotName() throws {
+        let p = try Pipeline.parse(yaml: "rate: 200\npauses:\n  heading: 2\n", path: "p.yml")
+        #expect(p.rate == 200)
+        #expect(p.pauses.heading == 2)
+        #expect(p.pauses.paragraph == Pipeline.builtIn.pauses.paragraph)
+        #expect(p.voice == Pipeline.builtIn.voice)
+    }
+
+    @Test(arguments: ["rate: 9000", "pitch: -1", "rate: fast", "pauses:\n  heading: 99"])
+    func invalidValuesNameTheFile(yaml: String) {
+        #expect {
+            try Pipeline.parse(yaml: yaml, path: "bad.yml")
+        } throws: { error in
+            (error as? ConfigurationError)?.message.hasPrefix("bad.yml: error:") == true
+        }
+    }
+}
+
+@Suite struct DiscoveryTests {
+    @Test func foldersAreWalkedAndMirrored() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("recite-disc-\(UUID().uuidString)")
+        let fm = FileManager.default
+        try fm.createDirectory(at: root.appendingPathComponent("sub/.hidden"), withIntermediateDirectories: true)
+        for (name, text) in [("a.md", "# A"), ("sub/b.markdown", "b"), ("sub/c.ssml", "<speak>c</speak>"),
+                             ("sub/d.xml", "<?xml version='1.0'?><speak>d</speak>"), ("sub/e.xml", "<rss/>"),
+                             ("notes.txt", "no"), ("sub/.hidden/f.md", "no"), ("a.ssml", "<speak>a</speak>")] {
+            try Data(text.utf8).write(to: root.appendingPathComponent(name))
+        }
+        let jobs = try Discovery.jobs(for: [root.path], excluding: root.appendingPathComponent("out").path)
+        #expect(jobs.map(\.outputStem) == ["a.md", "a.ssml", "sub/b", "sub/c", "sub/d"])
+        #expect(jobs.map(\.format) == [.markdown, .ssml, .markdown, .ssml, .ssml])
+    }
+
+    @Test func aMissingPathIsAConfigurationError() {
+        #expect(throws: ConfigurationError.self) {
+            try Discovery.jobs(for: ["/nonexistent/x.md"], excluding: "/tmp/out")
+        }
+    }
+}

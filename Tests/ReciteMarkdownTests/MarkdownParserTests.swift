@@ -1,0 +1,99 @@
+import ReciteScript
+import ReciteTestSupport
+import Testing
+@testable import ReciteMarkdown
+
+@Suite struct MarkdownParserTests {
+    static let document = """
+    ---
+    title: The Title
+    lang: en-GB
+    ---
+    # Heading *one*
+
+    A [linked text](https://example.org/x "t") and ![an image](img.png) here.
+
+    - first item
+    - [ ] open task
+
+    | A | B |
+    |---|---|
+    | c | d |
+
+    > quoted words
+
+    ```swift
+    let x = 1
+    ```
+
+    Ünïcödé 日本語 😀 end.
+    """
+
+    let source = SourceText(path: "doc.md", text: document)
+
+    @Test func blocksComeInReadingOrderWithTheirKinds() {
+        let script = MarkdownParser.parse(source)
+        #expect(script.language == "en-GB")
+        #expect(script.blocks.map(\.kind) == [
+            .title, .heading(level: 1), .paragraph, .listItem, .listItem,
+            .tableCell, .tableCell, .tableCell, .tableCell, .quote, .code, .paragraph,
+        ])
+    }
+
+    @Test func linkTextAndAltTextAreReadButNotURLs() {
+        let script = MarkdownParser.parse(source)
+        let words = script.blocks[2].runs.compactMap(\.spoken)
+        #expect(words == ["A", "linked", "text", "and", "an", "image", "here."])
+    }
+
+    @Test func everyWordPointsAtItsOwnBytes() {
+        let script = MarkdownParser.parse(source)
+        for block in script.blocks where block.kind != .code {
+            for run in block.runs {
+                let spoken = run.spoken!
+                #expect(source.text(of: run.source) == wordCore(spoken), "\(spoken) at \(run.source)")
+            }
+        }
+    }
+
+    @Test func columnsCountCodePointsAfterWideCharacters() throws {
+        let script = MarkdownParser.parse(source)
+        let last = try #require(script.blocks.last?.runs.last)
+        #expect(last.spoken == "end.")
+        #expect(last.source.column == 15)  // "Ünïcödé 日本語 😀 " is 14 code points
+        #expect(last.source.length == 3)
+    }
+
+    @Test func frontMatterIsNotReadButItsTitleIsFirst() {
+        let script = MarkdownParser.parse(source)
+        #expect(script.blocks[0].runs.compactMap(\.spoken) == ["The", "Title"])
+        #expect(source.text(of: script.blocks[0].runs[0].source) == "The")
+        let all = script.blocks.flatMap(\.runs).compactMap(\.spoken)
+        #expect(!all.contains("lang:"))
+    }
+
+    @Test(arguments: [MarkdownOptions.CodeBlocks.announce, .skip, .read])
+    func codeBlocksFollowTheOption(mode: MarkdownOptions.CodeBlocks) {
+        let script = MarkdownParser.parse(source, options: MarkdownOptions(codeBlocks: mode, codeAnnouncement: "Code here."))
+        let code = script.blocks.first { $0.kind == .code }
+        switch mode {
+        case .announce: #expect(code?.runs.compactMap(\.spoken) == ["Code", "here."])
+        case .skip: #expect(code == nil)
+        case .read: #expect(code?.runs.compactMap(\.spoken) == ["let", "x", "=", "1"])
+        }
+    }
+
+    @Test func emphasisIsCarriedAsStyle() {
+        let script = MarkdownParser.parse(source)
+        #expect(script.blocks[1].runs[1].style.emphasis == .moderate)
+        #expect(script.blocks[1].runs[0].style.emphasis == nil)
+    }
+
+    @Test func tomlFrontMatterTitle() {
+        let toml = SourceText(path: "t.md", text: "+++\ntitle = \"Rust 1.71\"\n+++\n\nBody text.\n")
+        let script = MarkdownParser.parse(toml)
+        #expect(script.blocks.first?.kind == .title)
+        #expect(script.blocks.first?.runs.compactMap(\.spoken) == ["Rust", "1.71"])
+        #expect(script.blocks.last?.runs.first?.source.line == 5)
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import ReciteScript
+
+@Suite struct SourceTextTests {
+    @Test func spansCountBytesButColumnsCountCodePoints() {
+        // "é" is 2 bytes, "日本" 3 bytes each, "😀" 4 bytes.
+        let source = SourceText(path: "t.md", text: "é日本 😀 word\nnext")
+        let word = source.span(scalars: 6..<10)
+        #expect(source.text(scalars: 6..<10) == "word")
+        #expect(word.offset == 2 + 6 + 1 + 4 + 1)
+        #expect(word.length == 4)
+        #expect(word.line == 1)
+        #expect(word.column == 7)
+        let next = source.span(scalars: 11..<15)
+        #expect(next.line == 2 && next.column == 1)
+        #expect(source.text(of: word) == "word")
+    }
+
+    @Test func cmarkByteColumnsMapToCodePoints() {
+        let source = SourceText(path: "t.md", text: "# 日本\n")
+        // cmark reports "日" at byte column 3 of line 1.
+        #expect(source.scalarIndex(line: 1, byteColumn: 3) == 2)
+        #expect(source.scalarIndex(line: 1, byteColumn: 6) == 3)
+    }
+
+    @Test func invalidUTF8IsLocated() {
+        #expect(throws: SourceText.DecodingError.self) {
+            try SourceText(path: "bad.md", bytes: Array("ok\nab".utf8) + [0xFF])
+        }
+        do {
+            _ = try SourceText(path: "bad.md", bytes: Array("ok\nab".utf8) + [0xC3])
+        } catch {
+            #expect(error.location == SourceLocation(line: 2, column: 3))
+            #expect(error.byteOffset == 5)
+        }
+    }
+
+    @Test func latin1BytesKeepTheirOffsets() throws {
+        let source = try SourceText(path: "l.ssml", bytes: [0x63, 0x61, 0x66, 0xE9, 0x20, 0x78], encoding: .latin1)
+        #expect(source.text(scalars: 0..<4) == "café")
+        #expect(source.span(scalars: 5..<6).offset == 5)
+    }
+}
+
+@Suite struct BlockTextBuilderTests {
+    @Test func wordsPointAtTheirBytesThroughMarkupAndEntities() {
+        let text = "Tom &amp; *Jerry*, (friends)."
+        let source = SourceText(path: "t", text: text)
+        var builder = BlockTextBuilder(source: source)
+        var cursor = 0
+        builder.appendAligned("Tom & ", cursor: &cursor, limit: source.scalars.count, style: RunStyle())
+        builder.appendAligned("Jerry", cursor: &cursor, limit: source.scalars.count, style: RunStyle(emphasis: .moderate))
+        builder.appendAligned(", (friends).", cursor: &cursor, limit: source.scalars.count, style: RunStyle())
+        let runs = builder.finish(fallback: 0..<source.scalars.count)
+        let pairs = runs.map { ($0.spoken!, source.text(of: $0.source)) }
+        #expect(pairs.map(\.0) == ["Tom", "&", "Jerry,", "(friends)."])
+        #expect(pairs.map(\.1) == ["Tom", "&amp;", "Jerry", "friends"])
+        #expect(runs[2].style.emphasis == .moderate)
+    }
+
+    @Test func generatedTextPointsAtItsOrigin() {
+        let source = SourceText(path: "t", text: "see W3C now")
+        var builder = BlockTextBuilder(source: source)
+        builder.appendGenerated("World Wide Web", origin: 4..<7, style: RunStyle())
+        builder.appendPause(0.5, at: 7)
+        builder.appendMark("m", at: 8)
+        let runs = builder.finish(fallback: 0..<11)
+        #expect(runs.count == 5)
+        #expect(runs[0...2].allSatisfy { source.text(of: $0.source) == "W3C" })
+        #expect(runs[3].content == .pause(0.5))
+        #expect(runs[4].content == .mark("m"))
+    }
+
+    @Test func endSentenceAddsAFullStopOnlyWhenMissing() {
+        let source = SourceText(path: "t", text: "a b")
+        var builder = BlockTextBuilder(source: source)
+        var c = 0
+        builder.appendAligned("a", cursor: &c, limit: 3, style: RunStyle())
+        builder.endSentence()
+        builder.appendAligned(" b.", cursor: &c, limit: 3, style: RunStyle())
+        builder.endSentence()
+        #expect(builder.finish(fallback: 0..<3).map(\.spoken) == ["a.", "b."])
+    }
+}

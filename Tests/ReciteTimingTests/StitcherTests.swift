@@ -1,0 +1,75 @@
+import ReciteScript
+import ReciteSegment
+import ReciteSynth
+import Testing
+@testable import ReciteTiming
+
+@Suite struct StitcherTests {
+    let source = SourceText(path: "t.md", text: "alpha beta gamma")
+
+    func word(_ text: String, at offset: Int, markup start: Int) -> SegmentWord {
+        SegmentWord(textRange: start..<start + text.count, spoken: text,
+                    source: SourceSpan(offset: offset, length: text.count, line: 1, column: offset + 1), runIndex: 0)
+    }
+
+    /// Audio of `count` samples, loud everywhere, with word events at the given samples.
+    func audio(count: Int, words: [(position: Int, sample: Int)]) -> SynthesizedAudio {
+        SynthesizedAudio(sampleRate: 1000, samples: [Int16](repeating: 5000, count: count),
+                         events: words.map { SynthesisEvent(kind: .word, textPosition: $0.position, textLength: 1, sample: $0.sample) })
+    }
+
+    @Test func laterSegmentsAreShiftedByEverythingBefore() {
+        let script = Script(path: "t.md", language: "en-US", blocks: [
+            Block(kind: .heading(level: 1), source: SourceSpan(offset: 0, length: 10, line: 1, column: 1), runs: []),
+            Block(kind: .paragraph, source: SourceSpan(offset: 11, length: 5, line: 1, column: 12), runs: []),
+        ])
+        let segments = [
+            Segment(blockIndex: 0, language: "en-US", voiceName: nil, markup: "x",
+                    words: [word("alpha", at: 0, markup: 7), word("beta", at: 6, markup: 13)],
+                    marks: [SegmentMark(name: "m", beforeWord: 1)], pauseAfter: 0.5),
+            Segment(blockIndex: 1, language: "en-US", voiceName: nil, markup: "x",
+                    words: [word("gamma", at: 11, markup: 7)], marks: [], pauseAfter: 0.5),
+        ]
+        let output = Stitcher(sampleRate: 1000).stitch(
+            script: script, source: source, segments: segments,
+            audio: [audio(count: 1000, words: [(7, 100), (13, 600)]), audio(count: 800, words: [(7, 200)])],
+            audioName: "t.wav")
+        // 1000 samples, 500 of pause, 800 samples; no pause after the last segment.
+        #expect(output.samples.count == 2300)
+        let sidecar = output.sidecar
+        #expect(sidecar.duration == 2.3)
+        #expect(sidecar.words.map(\.start) == [0.1, 0.6, 1.7])
+        #expect(sidecar.words.map(\.text) == ["alpha", "beta", "gamma"])
+        #expect(sidecar.words[0].end == 0.6)
+        #expect(sidecar.words[2].end <= sidecar.duration)
+        #expect(sidecar.marks == [TimingSidecar.Mark(name: "m", time: 0.6)])
+        #expect(sidecar.blocks.map(\.kind) == ["heading", "paragraph"])
+        #expect(sidecar.blocks[0].level == 1)
+        #expect(sidecar.blocks[1].start == 1.7)
+        #expect(sidecar.sentences.map(\.text) == ["alpha beta", "gamma"])
+    }
+
+    @Test func wordsWithoutEventsShareTheirNeighboursTime() {
+        let words = [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2), word("c", at: 4, markup: 4)]
+        let timed = WordTimer.time(words: words, audio: audio(count: 3000, words: [(0, 0), (4, 2000)]))
+        #expect(timed.map(\.start) == [0, 1000, 2000])
+        #expect(zip(timed, timed.dropFirst()).allSatisfy { $0.end <= $1.start })
+    }
+
+    @Test func repeatedEventsForOneTokenKeepTheFirst() {
+        let words = [word("$3.50", at: 0, markup: 0), word("now", at: 6, markup: 6)]
+        let timed = WordTimer.time(words: words, audio: audio(count: 3000, words: [(0, 0), (2, 700), (6, 1500)]))
+        #expect(timed.map(\.start) == [0, 1500])
+    }
+
+    @Test func wordEndsArePulledBackOverSilence() {
+        var samples = [Int16](repeating: 5000, count: 20000)
+        for i in 5000..<10000 { samples[i] = 0 }
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: samples, events: [
+            SynthesisEvent(kind: .word, textPosition: 0, textLength: 1, sample: 0),
+            SynthesisEvent(kind: .word, textPosition: 2, textLength: 1, sample: 10000),
+        ])
+        let timed = WordTimer.time(words: [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2)], audio: audio)
+        #expect(timed[0].end > 5000 && timed[0].end < 6000)
+    }
+}
