@@ -17,13 +17,13 @@ public struct Normalizer: Sendable {
     public static let builtInSymbols: [String: [String: String]] = [
         "en": ["&": "and", "+": "plus", "=": "equals", "@": "at", "%": "percent", "#": "number",
                "<": "less than", ">": "greater than", "×": "times", "±": "plus or minus", "→": "to",
-               "≈": "approximately", "§": "section"],
-        "fr": ["&": "et", "+": "plus", "=": "égale", "@": "arobase", "%": "pour cent", "→": "vers"],
-        "de": ["&": "und", "+": "plus", "=": "gleich", "@": "at", "%": "Prozent", "→": "nach"],
+               "≈": "approximately", "§": "section", "/": "or", "~": "about", "$": "dollars",
+               "€": "euros", "£": "pounds", "°": "degrees"],
+        "fr": ["&": "et", "+": "plus", "=": "égale", "@": "arobase", "%": "pour cent", "→": "vers",
+               "/": "ou", "~": "environ", "€": "euros", "$": "dollars", "°": "degrés"],
+        "de": ["&": "und", "+": "plus", "=": "gleich", "@": "at", "%": "Prozent", "→": "nach",
+               "/": "oder", "~": "etwa", "€": "Euro", "$": "Dollar", "°": "Grad"],
     ]
-
-    /// Characters that are layout, not words: dropped when a word is nothing else.
-    static let layoutOnly: Set<Unicode.Scalar> = Set("•·▪◦‣|-–—*_#>~=".unicodeScalars)
 
     public func normalize(_ script: Script) -> Script {
         var result = script
@@ -41,10 +41,17 @@ public struct Normalizer: Sendable {
         return result
     }
 
-    /// One word's spoken form, or nil when the word is only layout and says nothing.
+    /// One word's spoken form, or nil when the word says nothing.
+    ///
+    /// A word of symbols alone is read from the table, or else dropped: left to eSpeak NG it would
+    /// be read by its Unicode name ("white heavy check mark"), which is seldom what the writer meant
+    /// and would be speech that no word of the timing sidecar accounts for.
     func normalizeWord(_ word: String, table: [String: String]) -> String? {
-        if let reading = table[word] { return reading }
-        if word.unicodeScalars.allSatisfy({ Self.layoutOnly.contains($0) }) { return nil }
+        let core = wordCore(word)
+        if let reading = table[core] { return reading }
+        if core.unicodeScalars.allSatisfy({ !$0.properties.isAlphabetic && $0.properties.numericType == nil }) {
+            return nil
+        }
         // eSpeak's SSML input would take these as markup.
         var text = word
         for (symbol, reading) in [("&", table["&"] ?? "and"), ("<", " "), (">", " ")] where text.contains(symbol) {

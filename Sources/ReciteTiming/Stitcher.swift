@@ -31,21 +31,23 @@ public struct Stitcher {
             let segmentAudio = audio[index]
             if let segmentAudio { samples += segmentAudio.samples }
             let segmentLength = samples.count - offset
-            let timed = segmentAudio.map { WordTimer.time(words: segment.words, audio: $0) } ?? []
+            let timed = segmentAudio.map { WordTimer.time(segment, audio: $0) } ?? []
             let firstWord = words.count
 
-            for (word, t) in zip(segment.words, timed) {
+            for t in timed {
+                let word = segment.words[t.word]
                 words.append(TimingSidecar.Word(
-                    start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: word.spoken,
+                    start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
                     text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
                     line: word.source.line, column: word.source.column))
             }
             for mark in segment.marks {
-                let at = mark.beforeWord < timed.count ? timed[mark.beforeWord].start : segmentLength
+                let at = timed.first { $0.word >= mark.beforeWord }?.start ?? segmentLength
                 marks.append(TimingSidecar.Mark(name: mark.name, time: seconds(offset + at)))
             }
             if let segmentAudio, !timed.isEmpty {
-                sentences += sentenceTimings(segment: segment, audio: segmentAudio, words: Array(words[firstWord...]), source: source)
+                sentences += sentenceTimings(segment: segment, audio: segmentAudio, timed: timed,
+                                             words: Array(words[firstWord...]), source: source)
             }
             if !timed.isEmpty {
                 let range = blockRanges[segment.blockIndex]
@@ -74,12 +76,14 @@ public struct Stitcher {
 
     /// Sentences from eSpeak NG's sentence events: each runs from its first word to the word
     /// before the next sentence's first word. A segment always starts a sentence.
-    private func sentenceTimings(segment: Segment, audio: SynthesizedAudio, words: [TimingSidecar.Word],
-                                 source: SourceText) -> [TimingSidecar.Sentence] {
+    /// `timed` and `words` are the segment's timed words and their sidecar entries, index for index.
+    private func sentenceTimings(segment: Segment, audio: SynthesizedAudio, timed: [WordTimer.Timed],
+                                 words: [TimingSidecar.Word], source: SourceText) -> [TimingSidecar.Sentence] {
         var firsts: [Int] = [0]
         for event in audio.events where event.kind == .sentence {
             // The sentence's first word is the first one at or after the event's position.
-            guard let first = segment.words.firstIndex(where: { $0.textRange.lowerBound >= event.textPosition }) else { continue }
+            guard let token = segment.words.firstIndex(where: { $0.textRange.lowerBound >= event.textPosition }),
+                  let first = timed.firstIndex(where: { $0.word >= token }) else { continue }
             if first > firsts.last! { firsts.append(first) }
         }
         return firsts.indices.map { k in

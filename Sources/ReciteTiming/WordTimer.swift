@@ -1,32 +1,66 @@
+import ReciteScript
 import ReciteSegment
 import ReciteSynth
 
-/// Turns one segment's eSpeak NG events into a start and an end sample for each of its words.
+/// Turns one segment's eSpeak NG events into timed words.
 ///
-/// eSpeak NG reports word starts only, sometimes several for one token ("$3.50") and sometimes
-/// none (a token it merged into the one before). Each word gets the first event inside its text
-/// range; a word without one shares the time of its neighbours; an end is the next word's start,
-/// pulled back over trailing silence so captions do not linger through pauses.
+/// eSpeak NG reports word starts only. Several events may fall on one token: at one position
+/// ("$3.50", read as several words that it reports once) they count once; at different positions
+/// ("macros.image_nothumb", "x/y") the token was read as several words, and each part becomes a
+/// word of its own, so the sidecar says what was said. A token without an event shares the time
+/// of its neighbours; an end is the next word's start pulled back over trailing silence, so
+/// captions do not linger through pauses.
 struct WordTimer {
     /// Samples below this amplitude count as silence when trimming word ends.
-    static let silenceThreshold: Int16 = 400
-    /// The shortest word, in samples at 22.05 kHz (about 20 ms).
+    static let silenceThreshold = 400
+    /// The shortest word, in samples (20 ms at 22.05 kHz).
     static let minimumWordSamples = 441
 
-    struct Timed {
+    struct Timed: Equatable {
+        /// Index of the segment word (token) this part of speech belongs to.
+        var word: Int
+        var spoken: String
         var start: Int
         var end: Int
     }
 
-    static func time(words: [SegmentWord], audio: SynthesizedAudio) -> [Timed] {
+    static func time(_ segment: Segment, audio: SynthesizedAudio) -> [Timed] {
+        let words = segment.words
         guard !words.isEmpty else { return [] }
         let total = audio.samples.count
-        var starts = [Int?](repeating: nil, count: words.count)
+        let markup = Array(segment.markup.unicodeScalars)
+
+        // Distinct event positions inside each token, with the first sample reported there.
+        var positions = [[(position: Int, sample: Int)]](repeating: [], count: words.count)
         for event in audio.events where event.kind == .word {
-            guard let w = wordIndex(at: event.textPosition, in: words), starts[w] == nil else { continue }
-            starts[w] = min(event.sample, total)
+            guard let w = wordIndex(at: event.textPosition, in: words) else { continue }
+            let position = max(event.textPosition, words[w].textRange.lowerBound)
+            guard position < words[w].textRange.upperBound,
+                  !positions[w].contains(where: { $0.position == position }) else { continue }
+            positions[w].append((position, min(event.sample, total)))
         }
-        // Keep only strictly increasing starts; the others are interpolated.
+
+        // One unit per spoken part: the whole token, or its parts between event positions.
+        var units: [(word: Int, spoken: String, start: Int?)] = []
+        for (w, word) in words.enumerated() {
+            let found = positions[w].sorted { $0.position < $1.position }
+            guard found.count > 1 else {
+                units.append((w, word.spoken, found.first?.sample))
+                continue
+            }
+            for (k, p) in found.enumerated() {
+                let lo = k == 0 ? word.textRange.lowerBound : p.position
+                let hi = k + 1 < found.count ? found[k + 1].position : word.textRange.upperBound
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: markup[lo..<hi])
+                let raw = String(piece)
+                let core = wordCore(raw)
+                units.append((w, core.isEmpty ? raw : core, p.sample))
+            }
+        }
+
+        // Keep only strictly increasing starts; interpolate the others between their neighbours.
+        var starts = units.map(\.start)
         var last = -1
         for i in starts.indices {
             if let s = starts[i] {
@@ -35,22 +69,23 @@ struct WordTimer {
         }
         if starts[0] == nil { starts[0] = 0 }
         var i = 0
-        while i < words.count {
+        while i < starts.count {
             guard starts[i] == nil else { i += 1; continue }
             let prev = i - 1
             var next = i
-            while next < words.count, starts[next] == nil { next += 1 }
+            while next < starts.count, starts[next] == nil { next += 1 }
             let from = starts[prev]!
-            let to = next < words.count ? starts[next]! : max(from + (next - prev), total)
+            let to = next < starts.count ? starts[next]! : max(from + (next - prev), total)
             let step = Double(to - from) / Double(next - prev)
             for k in i..<next { starts[k] = from + Int(step * Double(k - prev)) }
             i = next
         }
         let fixed = starts.map { $0! }
-        return fixed.indices.map { k in
+        return units.indices.map { k in
             let start = fixed[k]
             let limit = k + 1 < fixed.count ? fixed[k + 1] : max(total, start + 1)
-            return Timed(start: start, end: trimmedEnd(start: start, limit: limit, samples: audio.samples))
+            return Timed(word: units[k].word, spoken: units[k].spoken, start: start,
+                         end: trimmedEnd(start: start, limit: limit, samples: audio.samples))
         }
     }
 
@@ -67,7 +102,7 @@ struct WordTimer {
     /// The end of the sound in `start..<limit`: the limit, pulled back over silence.
     static func trimmedEnd(start: Int, limit: Int, samples: [Int16]) -> Int {
         var end = min(limit, samples.count)
-        while end > start + minimumWordSamples, abs(Int(samples[end - 1])) < Int(silenceThreshold) {
+        while end > start + minimumWordSamples, abs(Int(samples[end - 1])) < silenceThreshold {
             end -= 1
         }
         // A little tail: the decay below the threshold is still the word.

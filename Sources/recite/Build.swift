@@ -24,7 +24,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
-    @Flag(help: "Print errors only.")
+    @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
     func run() throws {

@@ -159,3 +159,37 @@ import Testing
         var documents: [Document]
     }
 }
+
+/// The independent forced-alignment check from ../shared/tools on documents of several minutes.
+@Suite struct ForcedAlignmentTests {
+    static let python: String? = {
+        let venv = ProcessInfo.processInfo.environment["ASR_VENV"]
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("venvs/asr").path
+        let python = venv + "/bin/python"
+        return FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }()
+
+    @Test(.enabled(if: Fixtures.shared != nil && python != nil,
+                   "needs ../shared/tools and its aligner (../shared/tools/setup-align.sh)"),
+          arguments: ["corpus/markdown/19-heat-pump-review.md", "corpus/markdown/28-city-apartment-listing.md"])
+    func wordStartsAgreeWithForcedAlignment(document: String) throws {
+        let shared = Fixtures.shared!
+        let out = EndToEndTests.temporaryFolder("align")
+        let result = try EndToEndTests.recite(["build", shared.appendingPathComponent(document).path, "-o", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stem = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python!)
+        process.arguments = [shared.appendingPathComponent("tools/align_check.py").path,
+                             out.appendingPathComponent(stem + ".timing.json").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let summary = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(process.terminationStatus == 0, "\(summary)")
+        #expect(summary.hasPrefix("RESULT: PASS"), "\(summary)")
+    }
+}

@@ -49,17 +49,31 @@ import Testing
         #expect(sidecar.sentences.map(\.text) == ["alpha beta", "gamma"])
     }
 
+    func segment(_ markup: String, _ words: [SegmentWord]) -> Segment {
+        Segment(blockIndex: 0, language: "en-US", voiceName: nil, markup: markup, words: words, marks: [], pauseAfter: 0)
+    }
+
     @Test func wordsWithoutEventsShareTheirNeighboursTime() {
         let words = [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2), word("c", at: 4, markup: 4)]
-        let timed = WordTimer.time(words: words, audio: audio(count: 3000, words: [(0, 0), (4, 2000)]))
+        let timed = WordTimer.time(segment("a b c", words), audio: audio(count: 3000, words: [(0, 0), (4, 2000)]))
         #expect(timed.map(\.start) == [0, 1000, 2000])
         #expect(zip(timed, timed.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 
-    @Test func repeatedEventsForOneTokenKeepTheFirst() {
+    @Test func eventsAtOnePositionCountOnce() {
         let words = [word("$3.50", at: 0, markup: 0), word("now", at: 6, markup: 6)]
-        let timed = WordTimer.time(words: words, audio: audio(count: 3000, words: [(0, 0), (2, 700), (6, 1500)]))
+        let timed = WordTimer.time(segment("$3.50 now", words), audio: audio(count: 3000, words: [(0, 0), (0, 700), (6, 1500)]))
         #expect(timed.map(\.start) == [0, 1500])
+        #expect(timed.map(\.spoken) == ["$3.50", "now"])
+    }
+
+    @Test func aTokenReadAsSeveralWordsIsSplitWhereTheEventsAre() {
+        let words = [word("file_name.txt", at: 0, markup: 0), word("end", at: 14, markup: 14)]
+        let timed = WordTimer.time(segment("file_name.txt end", words),
+                                   audio: audio(count: 4000, words: [(0, 0), (5, 500), (10, 1000), (14, 2000)]))
+        #expect(timed.map(\.spoken) == ["file_", "name", "txt", "end"].map { wordCore($0).isEmpty ? $0 : wordCore($0) })
+        #expect(timed.map(\.word) == [0, 0, 0, 1])
+        #expect(timed.map(\.start) == [0, 500, 1000, 2000])
     }
 
     @Test func wordEndsArePulledBackOverSilence() {
@@ -69,7 +83,7 @@ import Testing
             SynthesisEvent(kind: .word, textPosition: 0, textLength: 1, sample: 0),
             SynthesisEvent(kind: .word, textPosition: 2, textLength: 1, sample: 10000),
         ])
-        let timed = WordTimer.time(words: [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2)], audio: audio)
+        let timed = WordTimer.time(segment("a b", [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2)]), audio: audio)
         #expect(timed[0].end > 5000 && timed[0].end < 6000)
     }
 }
