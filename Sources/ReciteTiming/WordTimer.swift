@@ -48,14 +48,31 @@ struct WordTimer {
                 units.append((w, word.spoken, found.first?.sample))
                 continue
             }
+            // Parts are cut only between words of letters at a separator ("macros.image_nothumb");
+            // eSpeak NG's events inside numbers ("27.98", "12:00") and inside dictionary phrases
+            // ("w|ear and tear") do not fall where its words do.
+            var parts: [(lo: Int, hi: Int, sample: Int)] = []
             for (k, p) in found.enumerated() {
                 let lo = k == 0 ? word.textRange.lowerBound : p.position
                 let hi = k + 1 < found.count ? found[k + 1].position : word.textRange.upperBound
+                let atSeparator = lo > 0 && !isWordCharacter(markup[lo - 1])
+                if let last = parts.last,
+                   !(atSeparator && hasLetter(markup[last.lo..<last.hi]) && hasLetter(markup[lo..<hi])) {
+                    parts[parts.count - 1].hi = hi
+                } else {
+                    parts.append((lo, hi, p.sample))
+                }
+            }
+            if parts.count == 1 {
+                units.append((w, word.spoken, parts[0].sample))
+                continue
+            }
+            for part in parts {
                 var piece = String.UnicodeScalarView()
-                piece.append(contentsOf: markup[lo..<hi])
+                piece.append(contentsOf: markup[part.lo..<part.hi])
                 let raw = String(piece)
                 let core = wordCore(raw)
-                units.append((w, core.isEmpty ? raw : core, p.sample))
+                units.append((w, core.isEmpty ? raw : core, part.sample))
             }
         }
 
@@ -87,6 +104,14 @@ struct WordTimer {
             return Timed(word: units[k].word, spoken: units[k].spoken, start: start,
                          end: trimmedEnd(start: start, limit: limit, samples: audio.samples))
         }
+    }
+
+    static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    static func hasLetter(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.contains { $0.properties.isAlphabetic }
     }
 
     /// The word whose text range holds `position`, or the last word starting before it.

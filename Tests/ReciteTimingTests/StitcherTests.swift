@@ -76,6 +76,15 @@ import Testing
         #expect(timed.map(\.start) == [0, 500, 1000, 2000])
     }
 
+    @Test func numbersAreNotCutWhereTheirEventsFall() {
+        let words = [word("27.98", at: 0, markup: 0)]
+        let timed = WordTimer.time(segment("27.98", words), audio: audio(count: 2000, words: [(0, 0), (1, 600)]))
+        #expect(timed.map(\.spoken) == ["27.98"])
+        #expect(timed.map(\.start) == [0])
+        let wear = WordTimer.time(segment("wear", [word("wear", at: 0, markup: 0)]), audio: audio(count: 2000, words: [(0, 0), (1, 600)]))
+        #expect(wear.map(\.spoken) == ["wear"])
+    }
+
     @Test func wordEndsArePulledBackOverSilence() {
         var samples = [Int16](repeating: 5000, count: 20000)
         for i in 5000..<10000 { samples[i] = 0 }
