@@ -10,6 +10,8 @@ struct MarkupWriter {
     /// Style of the wrapper elements now open (nil: none open).
     private var openStyle: RunStyle?
     private var hasText = false
+    /// Estimated words eSpeak NG will say since the last clause punctuation (see `Segmenter`).
+    private(set) var clauseWords = 0
 
     var isEmpty: Bool { words.isEmpty && marks.isEmpty }
 
@@ -41,11 +43,25 @@ struct MarkupWriter {
             first = false
             let start = length
             append(String(piece))
+            countClauseWords(piece)
             let core = wordCore(String(piece))
             if core.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
                 words.append(SegmentWord(textRange: start..<length, spoken: core, source: source, runIndex: runIndex))
             }
         }
+    }
+
+    /// A word counts one; each group of digits counts four, as eSpeak NG reads "19:45" as several
+    /// words. Clause punctuation at the end starts a new count.
+    private mutating func countClauseWords(_ piece: Substring) {
+        var groups = 0, inDigits = false
+        for scalar in piece.unicodeScalars {
+            let digit = scalar.properties.numericType != nil
+            if digit && !inDigits { groups += 1 }
+            inDigits = digit
+        }
+        clauseWords += groups > 0 ? 4 * groups : 1
+        if let last = piece.unicodeScalars.last, ".,;:!?".unicodeScalars.contains(last) { clauseWords = 0 }
     }
 
     mutating func finish() -> (String, [SegmentWord], [SegmentMark]) {

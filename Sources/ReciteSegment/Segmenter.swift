@@ -5,6 +5,11 @@ import ReciteScript
 public struct Segmenter: Sendable {
     public var pauses: PausePlan
 
+    /// The most words a segment may say without clause punctuation. eSpeak NG silently drops the
+    /// rest of a clause past its own limit (seen on a 68-token table row full of times), so a
+    /// run-on stretch (a broken table, a list of figures) is cut into segments before that.
+    public static let maximumClauseWords = 120
+
     public init(pauses: PausePlan = PausePlan()) {
         self.pauses = pauses
     }
@@ -39,6 +44,8 @@ public struct Segmenter: Sendable {
                 case .speech(let text):
                     let runVoice = (run.style.language ?? script.language, run.style.voiceName)
                     if let current = voice, current != runVoice, !writer.isEmpty {
+                        close(pauseAfter: 0)
+                    } else if writer.clauseWords >= Self.maximumClauseWords {
                         close(pauseAfter: 0)
                     }
                     voice = runVoice

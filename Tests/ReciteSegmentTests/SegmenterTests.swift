@@ -43,6 +43,17 @@ import Testing
         #expect(segments.map(\.pauseAfter) == [0.5, 0, 0.7])
     }
 
+    @Test func runOnTextIsCutBeforeESpeakWouldDropIt() {
+        let figures = (0..<100).map { Run(.speech("10:00/19:4\($0 % 10)"), source: span($0)) }
+        let segments = Segmenter().segments(of: script(figures))
+        #expect(segments.count > 1)
+        #expect(segments.flatMap(\.words).count == 100)
+        #expect(segments.dropLast().allSatisfy { $0.pauseAfter == 0 })
+        // Punctuation ends a clause: ordinary sentences are never cut.
+        let prose = (0..<300).map { Run(.speech($0 % 10 == 9 ? "word." : "word"), source: span($0)) }
+        #expect(Segmenter().segments(of: script(prose)).count == 1)
+    }
+
     @Test func blockPausesFollowTheBlockKind() {
         let plan = PausePlan(heading: 0.9, paragraph: 0.4)
         let heading = Segmenter(pauses: plan).segments(of: script([Run(.speech("Title"), source: span(0))], kind: .heading(level: 1)))
