@@ -98,7 +98,7 @@ struct SSMLWalker {
             let contentStart = cursor.position
             let contentEnd = selfClosing ? contentStart : cursor.leaveElement()
             if let alias = element.attributes["alias"] {
-                builder.appendGenerated(" \(alias) ", origin: trimmed(contentStart..<contentEnd), style: style)
+                builder.appendGenerated(" \(alias)", origin: trimmed(contentStart..<contentEnd), style: style)
             } else {
                 var c = contentStart
                 builder.appendAligned(element.textContent, cursor: &c, limit: contentEnd, style: style)

@@ -42,7 +42,14 @@ struct MarkupWriter {
             if !first { append(" ") }
             first = false
             let start = length
-            append(String(piece))
+            if style.spellOut, let cut = Self.trailingPunctuationStart(piece) {
+                // Spelled out, "SSML." would end in "dot": the punctuation goes after the markup.
+                append(String(piece[..<cut]))
+                closeWrapper()
+                append(String(piece[cut...]))
+            } else {
+                append(String(piece))
+            }
             countClauseWords(piece)
             let core = wordCore(String(piece))
             if core.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
@@ -107,6 +114,17 @@ struct MarkupWriter {
     private mutating func append(_ s: String) {
         text += s
         length += s.unicodeScalars.count
+    }
+
+    /// Where the punctuation at the end of `piece` starts, if it has some and something before it.
+    static func trailingPunctuationStart(_ piece: Substring) -> Substring.Index? {
+        var cut = piece.endIndex
+        while cut > piece.startIndex {
+            let before = piece.index(before: cut)
+            guard piece[before].unicodeScalars.allSatisfy({ wordEdgePunctuation.contains($0) }) else { break }
+            cut = before
+        }
+        return cut < piece.endIndex && cut > piece.startIndex ? cut : nil
     }
 
     /// Text with the characters that SSML would take as markup replaced by spaces (normalization

@@ -63,6 +63,13 @@ import Testing
         #expect(heading[0].pauseAfter > paragraph[0].pauseAfter)
     }
 
+    @Test func spelledWordsKeepTheirPunctuationOutsideTheMarkup() {
+        let runs = [Run(.speech("SSML."), source: span(0), style: RunStyle(spellOut: true)), Run(.speech("Next"), source: span(1))]
+        let segment = Segmenter().segments(of: script(runs))[0]
+        #expect(segment.markup == "<speak><say-as interpret-as=\"characters\">SSML</say-as>. Next</speak>")
+        #expect(segment.words.map(\.spoken) == ["SSML", "Next"])
+    }
+
     @Test func marksPrecedeTheirWord() {
         let runs = [Run(.speech("a"), source: span(0)), Run(.mark("m"), source: span(1)), Run(.speech("b"), source: span(2))]
         let segment = Segmenter().segments(of: script(runs))[0]

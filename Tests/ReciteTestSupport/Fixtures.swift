@@ -1,5 +1,6 @@
 import Foundation
 import ReciteScript
+import Testing
 
 /// Paths shared by the test targets.
 public enum Fixtures {
