@@ -13,12 +13,7 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    public var description: String {
-        if let location {
-            return "\(path):\(location.line):\(location.column): error: \(message)"
-        }
-        return "\(path): error: \(message)"
-    }
+    public var description: String { diagnosticLine(path, location, "error", message) }
 }
 
 /// A note that does not stop the document (an ignored element, a skipped file).
@@ -33,10 +28,11 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
-        if let location {
-            return "\(path):\(location.line):\(location.column): warning: \(message)"
-        }
-        return "\(path): warning: \(message)"
-    }
+    public var description: String { diagnosticLine(path, location, "warning", message) }
+}
+
+/// `path:line:column: severity: message`, the form compilers use, which editors can jump to.
+func diagnosticLine(_ path: String, _ location: SourceLocation?, _ severity: String, _ message: String) -> String {
+    guard let location else { return "\(path): \(severity): \(message)" }
+    return "\(path):\(location.line):\(location.column): \(severity): \(message)"
 }
