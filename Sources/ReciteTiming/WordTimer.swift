@@ -85,6 +85,9 @@ struct WordTimer {
             }
         }
         if starts[0] == nil { starts[0] = 0 }
+        // Words after the last event share the time up to the end of the sound, not of the silence.
+        var soundEnd = total
+        while soundEnd > 0, abs(Int(audio.samples[soundEnd - 1])) < silenceThreshold { soundEnd -= 1 }
         var i = 0
         while i < starts.count {
             guard starts[i] == nil else { i += 1; continue }
@@ -92,9 +95,15 @@ struct WordTimer {
             var next = i
             while next < starts.count, starts[next] == nil { next += 1 }
             let from = starts[prev]!
-            let to = next < starts.count ? starts[next]! : max(from + (next - prev), total)
-            let step = Double(to - from) / Double(next - prev)
-            for k in i..<next { starts[k] = from + Int(step * Double(k - prev)) }
+            let to = next < starts.count ? starts[next]! : max(from + (next - prev), soundEnd)
+            // Shared in proportion to the words' lengths: "a" takes less time than "monde".
+            let weights = (prev..<next).map { Double(max(1, units[$0].spoken.unicodeScalars.count)) }
+            let perWeight = Double(to - from) / weights.reduce(0, +)
+            var at = Double(from)
+            for k in i..<next {
+                at += weights[k - 1 - prev] * perWeight
+                starts[k] = max(starts[k - 1]! + 1, Int(at))
+            }
             i = next
         }
         let fixed = starts.map { $0! }

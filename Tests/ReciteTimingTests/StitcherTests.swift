@@ -57,6 +57,14 @@ import Testing
         let words = [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2), word("c", at: 4, markup: 4)]
         let timed = WordTimer.time(segment("a b c", words), audio: audio(count: 3000, words: [(0, 0), (4, 2000)]))
         #expect(timed.map(\.start) == [0, 1000, 2000])
+        // After the last event, the time up to the end of the sound is shared by length.
+        var samples = [Int16](repeating: 5000, count: 3000)
+        for k in 2500..<3000 { samples[k] = 0 }
+        let tail = SynthesizedAudio(sampleRate: 1000, samples: samples,
+                                    events: [SynthesisEvent(kind: .word, textPosition: 0, textLength: 1, sample: 0)])
+        let shared = WordTimer.time(segment("aa le monde", [word("aa", at: 0, markup: 0), word("le", at: 3, markup: 3), word("monde", at: 6, markup: 6)]), audio: tail)
+        #expect(shared.map(\.start) == [0, 555, 1111])  // 2500 samples shared 2 : 2 : 5
+        #expect(shared[2].start < 2500 && shared[2].end <= 2500 + WordTimer.minimumWordSamples)
         #expect(zip(timed, timed.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 
