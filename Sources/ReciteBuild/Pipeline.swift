@@ -59,6 +59,7 @@ extension Pipeline {
         struct Markdown: Decodable {
             var codeBlocks: MarkdownOptions.CodeBlocks?
             var codeAnnouncement: String?
+            var skipTemplateTags: Bool?
         }
     }
 
@@ -98,6 +99,7 @@ extension Pipeline {
         if let m = file.markdown {
             if let v = m.codeBlocks { p.markdown.codeBlocks = v }
             if let v = m.codeAnnouncement { p.markdown.codeAnnouncement = v }
+            if let v = m.skipTemplateTags { p.markdown.skipTemplateTags = v }
         }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)

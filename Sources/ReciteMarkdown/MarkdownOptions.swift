@@ -14,11 +14,14 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var codeAnnouncement: String
     /// Language when the front matter names none.
     public var defaultLanguage: String
+    /// Leave static-site template tags (`{{ … }}`, `{% … %}`) unread.
+    public var skipTemplateTags: Bool
 
     public init(codeBlocks: CodeBlocks = .announce, codeAnnouncement: String = "Code sample.",
-                defaultLanguage: String = "en-US") {
+                defaultLanguage: String = "en-US", skipTemplateTags: Bool = true) {
         self.codeBlocks = codeBlocks
         self.codeAnnouncement = codeAnnouncement
         self.defaultLanguage = defaultLanguage
+        self.skipTemplateTags = skipTemplateTags
     }
 }

@@ -10,17 +10,17 @@ public enum MarkdownParser {
         let lines = SourceTextLines(source)
         let frontMatter = FrontMatter.find(in: lines)
 
-        // cmark sees the file with the front matter blanked out line for line, so that the
-        // positions it reports are positions in the real file.
-        var text = source.text(scalars: 0..<source.scalars.count)
-        if let frontMatter {
-            let hidden = source.text(scalars: frontMatter.range)
-            let newlines = String(repeating: "\n", count: hidden.reduce(0) { $1 == "\n" ? $0 + 1 : $0 })
-            text = newlines + source.text(scalars: frontMatter.range.upperBound..<source.scalars.count)
+        // cmark sees the file with the front matter and template tags blanked out, byte for
+        // byte, so the positions it reports are positions in the real file.
+        var hiddenRanges = frontMatter.map { [$0.range] } ?? []
+        if options.skipTemplateTags {
+            hiddenRanges += TemplateTags.ranges(in: source.scalars)
         }
-        let root = CmarkGFM.parse(text)
+        let hidden = HiddenText(count: source.scalars.count, ranges: hiddenRanges)
+        let root = CmarkGFM.parse(hiddenRanges.isEmpty ? source.text(scalars: 0..<source.scalars.count)
+                                                       : hidden.visibleText(of: source))
 
-        var walker = Walker(source: source, options: options)
+        var walker = Walker(source: source, options: options, hidden: hiddenRanges.isEmpty ? nil : hidden.mask)
         if let frontMatter, let title = frontMatter.title, !title.isEmpty {
             walker.addTitle(title, frontMatter: frontMatter.range)
         }
@@ -37,10 +37,19 @@ private struct Walker {
     var blocks: [Block] = []
     /// Where the next text is looked for in the source.
     var cursor = 0
+    /// Code points cmark did not see (front matter, template tags): never matched to text.
+    let hidden: [Bool]?
 
-    init(source: SourceText, options: MarkdownOptions) {
+    init(source: SourceText, options: MarkdownOptions, hidden: [Bool]?) {
         self.source = source
         self.options = options
+        self.hidden = hidden
+    }
+
+    func makeBuilder() -> BlockTextBuilder {
+        var builder = BlockTextBuilder(source: source)
+        builder.hidden = hidden
+        return builder
     }
 
     // MARK: - Blocks
@@ -53,7 +62,7 @@ private struct Walker {
             let lo = matter.unicodeScalars.distance(from: matter.unicodeScalars.startIndex, to: found.lowerBound)
             origin = frontMatter.lowerBound + lo ..< frontMatter.lowerBound + lo + title.unicodeScalars.count
         }
-        var builder = BlockTextBuilder(source: source)
+        var builder = BlockTextBuilder(source: source)  // the front matter is hidden from the others
         var c = origin.lowerBound
         builder.appendAligned(title, cursor: &c, limit: origin.upperBound, style: RunStyle())
         appendBlock(.title, range: origin, builder: &builder)
@@ -94,7 +103,7 @@ private struct Walker {
 
     mutating func readCode(_ node: MarkdownNode) {
         let range = scalarRange(of: node)
-        var builder = BlockTextBuilder(source: source)
+        var builder = makeBuilder()
         switch options.codeBlocks {
         case .skip:
             return
@@ -114,7 +123,7 @@ private struct Walker {
             range = cursor..<source.scalars.count
         }
         cursor = range.lowerBound
-        var builder = BlockTextBuilder(source: source)
+        var builder = makeBuilder()
         visitInlines(node.children, builder: &builder, style: RunStyle(), limit: range.upperBound)
         if range.isEmpty { range = cursor..<cursor }
         appendBlock(kind, range: range, builder: &builder)

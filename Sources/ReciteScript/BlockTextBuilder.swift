@@ -23,6 +23,8 @@ public struct BlockTextBuilder {
 
     /// How far ahead of the cursor a character is looked for before it is taken as not in the source.
     public var searchWindow = 400
+    /// Code points the parser's library never saw (blanked before parsing): not matched to text.
+    public var hidden: [Bool]?
 
     public init(source: SourceText) {
         self.source = source
@@ -43,6 +45,7 @@ public struct BlockTextBuilder {
             var j = cursor
             let stop = min(end, cursor + searchWindow)
             while j < stop {
+                if let hidden, hidden[j] { j += 1; continue }
                 if source.scalars[j] == "&", let (decoded, length) = Self.characterReference(in: source.scalars, at: j, end: end) {
                     // An entity or character reference stands for one character of the text.
                     if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j..<j + length; break }

@@ -89,6 +89,17 @@ import Testing
         #expect(script.blocks[1].runs[0].style.emphasis == nil)
     }
 
+    @Test func templateTagsAreNotReadAndPositionsStayTrue() {
+        let text = "{% import 'm.html' as m %}\n\nSee {{ m.image('ü.png', caption=\"x\") }} the café.\n"
+        let source = SourceText(path: "t.md", text: text)
+        let script = MarkdownParser.parse(source)
+        let runs = script.blocks.flatMap(\.runs)
+        #expect(runs.compactMap(\.spoken) == ["See", "the", "café."])
+        #expect(runs.allSatisfy { source.text(of: $0.source) == wordCore($0.spoken!) })
+        let kept = MarkdownParser.parse(source, options: MarkdownOptions(skipTemplateTags: false))
+        #expect(kept.blocks.flatMap(\.runs).count > runs.count)
+    }
+
     @Test func tomlFrontMatterTitle() {
         let toml = SourceText(path: "t.md", text: "+++\ntitle = \"Rust 1.71\"\n+++\n\nBody text.\n")
         let script = MarkdownParser.parse(toml)
