@@ -53,13 +53,17 @@ struct WordTimer {
             // ("w|ear and tear") do not fall where its words do.
             var parts: [(lo: Int, hi: Int, sample: Int)] = []
             for (k, p) in found.enumerated() {
-                let lo = k == 0 ? word.textRange.lowerBound : p.position
+                var lo = k == 0 ? word.textRange.lowerBound : p.position
+                // A separator belongs to the part it introduces: eSpeak NG says "slash marytts",
+                // "dot x m l", and the word's text should say so too.
+                while k > 0, lo - 1 > found[k - 1].position, !isWordCharacter(markup[lo - 1]) { lo -= 1 }
                 let hi = k + 1 < found.count ? found[k + 1].position : word.textRange.upperBound
-                let atSeparator = lo > 0 && !isWordCharacter(markup[lo - 1])
+                let atSeparator = lo < p.position || (lo > 0 && !isWordCharacter(markup[lo - 1]))
                 if let last = parts.last,
                    !(atSeparator && hasLetter(markup[last.lo..<last.hi]) && hasLetter(markup[lo..<hi])) {
                     parts[parts.count - 1].hi = hi
                 } else {
+                    if !parts.isEmpty { parts[parts.count - 1].hi = lo }
                     parts.append((lo, hi, p.sample))
                 }
             }
@@ -67,12 +71,14 @@ struct WordTimer {
                 units.append((w, word.spoken, parts[0].sample))
                 continue
             }
-            for part in parts {
-                var piece = String.UnicodeScalarView()
-                piece.append(contentsOf: markup[part.lo..<part.hi])
-                let raw = String(piece)
-                let core = wordCore(raw)
-                units.append((w, core.isEmpty ? raw : core, part.sample))
+            for (k, part) in parts.enumerated() {
+                let raw = String(String.UnicodeScalarView(markup[part.lo..<part.hi]))
+                var piece = Substring(raw).unicodeScalars
+                // Only the token's own edges lose their punctuation; inner separators stay spoken.
+                if k == 0 { while let f = piece.first, wordEdgePunctuation.contains(f) { piece.removeFirst() } }
+                if k == parts.count - 1 { while let l = piece.last, wordEdgePunctuation.contains(l) { piece.removeLast() } }
+                let text = String(piece)
+                units.append((w, text.isEmpty ? raw : text, part.sample))
             }
         }
 
