@@ -33,7 +33,7 @@ let package = Package(
         // MARK: - Stages
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "CLibXML2"]),
-        .target(name: "ReciteNormalize", dependencies: ["ReciteScript"]),
+        .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "CEspeakNG"]),

@@ -1,73 +1,106 @@
+import Foundation
 import ReciteScript
 
-/// Normalization stage: rewrites each word's `spoken` text so it is read as a person would read
-/// it, and keeps its `source`.
+/// Normalization stage: rewrites the script's words so they are read as a person would read
+/// them ("8 m²" → "eight square meters", "12/05/2020" → "December fifth twenty twenty"), and keeps
+/// every spoken word pointing at the source bytes it came from.
 ///
-/// This first version replaces stand-alone symbols by words and removes characters that would be
-/// read as their names (bullets, markup leftovers). Units, numbers, dates and ranges come with
-/// the rule tables of the normalization issue.
+/// Words read together become one run whose `source` spans all of them. The rules are data
+/// (`Pipelines/rules/LANG.*.yml`, compiled in as well), chosen by the document's or the run's
+/// language; a user's own regex rules run first. The work is one pass over each stretch of words
+/// between two pauses or marks, never one scan per rule.
 public struct Normalizer: Sendable {
-    /// Whole-word symbol readings, by language prefix ("en").
-    public var symbols: [String: [String: String]]
+    let book: RuleBook
+    let userRules: UserRules
 
-    public init(symbols: [String: [String: String]] = Normalizer.builtInSymbols) {
-        self.symbols = symbols
+    /// The built-in rules, the language taken from the script (or a run's style).
+    public init() {
+        book = .builtIn
+        userRules = UserRules()
     }
 
-    public static let builtInSymbols: [String: [String: String]] = [
-        "en": ["&": "and", "+": "plus", "=": "equals", "@": "at", "%": "percent", "#": "number",
-               "<": "less than", ">": "greater than", "×": "times", "±": "plus or minus", "→": "to",
-               "≈": "approximately", "§": "section", "/": "or", "~": "about", "$": "dollars",
-               "€": "euros", "£": "pounds", "°": "degrees"],
-        "fr": ["&": "et", "+": "plus", "=": "égale", "@": "arobase", "%": "pour cent", "→": "vers",
-               "/": "ou", "~": "environ", "€": "euros", "$": "dollars", "°": "degrés"],
-        "de": ["&": "und", "+": "plus", "=": "gleich", "@": "at", "%": "Prozent", "→": "nach",
-               "/": "oder", "~": "etwa", "€": "Euro", "$": "Dollar", "°": "Grad"],
-    ]
+    /// The built-in rules (or those of `rulesFolder`, such as `Pipelines/rules`), after `userRules`.
+    public init(rulesFolder: URL? = nil, userRules: UserRules) throws {
+        book = try rulesFolder.map { try RuleBook(files: RuleBook.files(in: $0)) } ?? .builtIn
+        self.userRules = userRules
+    }
+
+    /// Loads a normalizer from rule files: the folder's tables (or the built-in ones) and the
+    /// user's rules files, in order.
+    public static func load(rulesFolder: URL? = nil, userRuleFiles: [URL] = []) throws -> Normalizer {
+        try Normalizer(rulesFolder: rulesFolder, userRules: UserRules(contentsOf: userRuleFiles))
+    }
 
     public func normalize(_ script: Script) -> Script {
         var result = script
         for b in result.blocks.indices {
-            let language = script.language
-            result.blocks[b].runs = script.blocks[b].runs.compactMap { run in
-                guard let spoken = run.spoken else { return run }
-                let table = symbolTable(for: run.style.language ?? language)
-                guard let replaced = normalizeWord(spoken, table: table) else { return nil }
-                var out = run
-                out.content = .speech(replaced)
-                return out
+            let runs = script.blocks[b].runs
+            var out: [Run] = []
+            out.reserveCapacity(runs.count)
+            var stretch: [Piece] = []
+            var language = script.language
+            for run in runs {
+                guard let spoken = run.spoken else {
+                    flush(&stretch, language: language, into: &out)
+                    out.append(run)
+                    continue
+                }
+                let runLanguage = run.style.language ?? script.language
+                if runLanguage != language {
+                    flush(&stretch, language: language, into: &out)
+                    language = runLanguage
+                }
+                if run.style.spellOut || run.style.phonemes != nil {
+                    // Said letter by letter or from phonemes: the text is not ours to change.
+                    flush(&stretch, language: language, into: &out)
+                    out.append(run)
+                    continue
+                }
+                pieces(of: spoken, run: run, into: &stretch)
             }
+            flush(&stretch, language: language, into: &out)
+            result.blocks[b].runs = out
         }
         return result
     }
 
-    /// One word's spoken form, or nil when the word says nothing.
-    ///
-    /// A word of symbols alone is read from the table, or else dropped: left to eSpeak NG it would
-    /// be read by its Unicode name ("white heavy check mark"), which is seldom what the writer meant
-    /// and would be speech that no word of the timing sidecar accounts for.
-    func normalizeWord(_ word: String, table: [String: String]) -> String? {
-        let core = wordCore(word)
-        if let reading = table[core] { return reading }
-        if core.unicodeScalars.allSatisfy({ !$0.properties.isAlphabetic && $0.properties.numericType == nil }) {
-            return nil
+    /// One line of plain text normalized (for `recite normalize`): its words, read as a stretch.
+    public func normalize(line: String, language: String) -> String {
+        var runs: [Run] = []
+        var offset = 0
+        var column = 1
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            defer {
+                offset += word.utf8.count + 1
+                column += word.unicodeScalars.count + 1
+            }
+            guard !word.isEmpty, !word.allSatisfy(\.isWhitespace) else { continue }
+            let (lead, core, _) = PieceSplitter.edges(word)
+            runs.append(Run(.speech(String(word)), source: SourceSpan(offset: offset + lead.utf8.count, length: core.utf8.count,
+                                                                line: 1, column: column + lead.unicodeScalars.count)))
         }
-        // eSpeak's SSML input would take these as markup.
-        var text = word
-        for (symbol, reading) in [("&", table["&"] ?? "and"), ("<", " "), (">", " ")] where text.contains(symbol) {
-            text = text.replacingAll(symbol, with: symbol == "&" ? " \(reading) " : reading)
-        }
-        return text
+        guard !runs.isEmpty else { return "" }
+        let script = Script(path: "-", language: language, blocks: [Block(kind: .paragraph, source: runs[0].source, runs: runs)])
+        return normalize(script).blocks[0].runs.compactMap(\.spoken).joined(separator: " ")
     }
 
-    func symbolTable(for language: String) -> [String: String] {
-        let prefix = language.split(separator: "-").first.map { $0.lowercased() } ?? "en"
-        return symbols[prefix] ?? symbols["en"] ?? [:]
-    }
-}
+    // MARK: - Stretches
 
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    private func pieces(of spoken: String, run: Run, into stretch: inout [Piece]) {
+        if !userRules.isEmpty, let rewritten = userRules.apply(to: spoken) {
+            // The user's words all stand for this run's bytes.
+            for word in rewritten.split(separator: " ") {
+                let (lead, core, trail) = PieceSplitter.edges(word)
+                stretch.append(Piece(core: core, lead: lead, trail: trail, span: run.source, style: run.style))
+            }
+            return
+        }
+        PieceSplitter.pieces(of: Substring(spoken), span: run.source, style: run.style, into: &stretch)
+    }
+
+    private func flush(_ stretch: inout [Piece], language: String, into out: inout [Run]) {
+        guard !stretch.isEmpty else { return }
+        Reader(rules: book.rules(for: language)).read(stretch, into: &out)
+        stretch.removeAll(keepingCapacity: true)
     }
 }

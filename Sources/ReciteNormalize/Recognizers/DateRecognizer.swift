@@ -1,0 +1,106 @@
+/// Recognizes dates: numeric (12/05/2020, 2020-05-12, 15.01.2020, 11/17/05), with a month name
+/// (July 25, 2012; jul 25 2012; SEPT. 15; Jan-15-2020; 25th July 2012; 15 january).
+///
+/// A numeric date is read in the language's field order (MDY in the US, DMY in Britain); when its
+/// first field cannot be a month, the other order is used.
+struct DateRecognizer {
+    let rules: LanguageRules
+
+    // MARK: - Numeric
+
+    func numeric(_ core: Substring) -> String? {
+        let separators: Set<Character> = ["/", "-", "."]
+        guard let sep = core.first(where: { separators.contains($0) }) else { return nil }
+        let fields = core.split(separator: sep, omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) else { return nil }
+        let a = fields[0], b = fields[1], c = fields[2]
+        let date = DateVerbalizer(rules: rules)
+        if a.count == 4 {
+            // Year first: 2020-05-12, 1998/2/30.
+            guard let y = Int(a), let m = Int(b), let d = Int(c), (1...12).contains(m), (1...31).contains(d) else { return nil }
+            return date.say(day: d, month: m, year: (y, 4), style: rules.dateStyle)
+        }
+        guard c.count == 4 || c.count == 2, a.count <= 2, b.count <= 2,
+              let x = Int(a), let y = Int(b), let year = Int(c) else { return nil }
+        var order = rules.dateOrder
+        if order == .monthDayYear, x > 12 { order = .dayMonthYear }
+        else if order == .dayMonthYear, y > 12, x <= 12 { order = .monthDayYear }
+        let (day, month) = order == .monthDayYear ? (y, x) : (x, y)
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        // Read in the order written, unless the language always says the day first.
+        let style: DateStyle = rules.dateStyle == .dayFirst || order == .dayMonthYear ? .dayFirst : .monthFirst
+        return date.say(day: day, month: month, year: (year, c.count), style: style)
+    }
+
+    // MARK: - With a month name
+
+    /// The month a word names ("Jan", "jan.", "SEPTEMBER"), if any.
+    func month(_ word: Substring) -> Int? {
+        guard word.count >= 3, word.count <= 10, word.first?.isLetter == true else { return nil }
+        return rules.months[word.lowercased()]
+    }
+
+    /// A day number ("25", "25th", "1er") that can follow or precede a month name.
+    func day(_ word: Substring) -> Int? {
+        var digits = word
+        while let last = digits.last, !last.isASCIIDigit { digits.removeLast() }
+        guard !digits.isEmpty, digits.count <= 2, digits.isAllDigits, let d = Int(digits), (1...31).contains(d) else { return nil }
+        let suffix = word[digits.endIndex...].lowercased()
+        guard suffix.isEmpty || OrdinalVerbalizer.isValidSuffix(suffix, for: digits) || suffix == "er" || suffix == "." else { return nil }
+        return d
+    }
+
+    func year(_ word: Substring) -> Int? {
+        guard word.count == 4, word.isAllDigits, let y = Int(word), (1000...2999).contains(y) else { return nil }
+        return y
+    }
+
+    /// "July 25, 2012", "jul 25 2012", "SEPT. 15", "Jan-15-2020", "july 1506" at piece `i` (a month).
+    func monthFirst(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        let date = DateVerbalizer(rules: rules)
+        // Glued: Jan-15-2020, Jan-15.
+        let glued = core.utf8.contains(UInt8(ascii: "-")) ? core.split(separator: "-") : []
+        if glued.count >= 2, glued.count <= 3, let m = month(glued[0]), let d = day(glued[1]) {
+            let y = glued.count == 3 ? year(glued[2]) : nil
+            if glued.count == 3, y == nil { return nil }
+            return Match(1, date.say(day: d, month: m, year: y.map { ($0, 4) }, style: .monthFirst))
+        }
+        guard i + 1 < context.pieces.count, context.pieces[i + 1].core.first?.isASCIIDigit == true,
+              !(context.pieces[i].trail.hasPrefix(".") && rules.monthNames.contains(core.lowercased())),
+              let m = month(core),
+              !context.pieces[i].trail.contains(where: { ",;:!?".contains($0) }) else { return nil }
+        let next = context.pieces[i + 1].core
+        if let d = day(next), next.count <= 4 {
+            var count = 2
+            var y: Int?
+            if context.pieces[i + 1].trail.allSatisfy({ $0 == "," }), let c = context.core(i + 2), let yy = year(c) {
+                y = yy
+                count = 3
+            }
+            var spoken = date.say(day: d, month: m, year: nil, style: .monthFirst)
+            if let y { spoken += (context.pieces[i + 1].trail.isEmpty ? " " : ", ") + date.sayYear(y, digits: 4) }
+            return Match(count, spoken)
+        }
+        if let y = year(next) {
+            return Match(2, date.say(day: nil, month: m, year: (y, 4), style: .monthFirst))
+        }
+        return nil
+    }
+
+    /// "25 July 2012", "25th jul 2012", "15 january", "25 sept." at piece `i` (a day).
+    func dayFirst(at i: Int, in context: Context) -> Match? {
+        guard context.joins(i), let d = day(context.pieces[i].core), let next = context.core(i + 1), let m = month(next) else { return nil }
+        var count = 2
+        var year: Int?
+        let monthTrail = context.pieces[i + 1].trail
+        if monthTrail.isEmpty || monthTrail == "," || monthTrail == ".", let c = context.core(i + 2), let y = self.year(c) {
+            year = y
+            count = 3
+        }
+        let article = context.previousLowercased.map { $0 != "the" && $0 != Substring(rules.word("the")) } ?? true
+        var spoken = DateVerbalizer(rules: rules).say(day: d, month: m, year: nil, style: .dayFirst, article: article)
+        if let year { spoken += (monthTrail == "," ? ", " : " ") + DateVerbalizer(rules: rules).sayYear(year, digits: 4) }
+        return Match(count, spoken)
+    }
+}

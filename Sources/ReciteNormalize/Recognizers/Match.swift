@@ -1,0 +1,40 @@
+/// What a recognizer found at a position: how many pieces it reads together and what to say.
+struct Match {
+    /// Pieces consumed, at least one.
+    var count: Int
+    /// The spoken words, without the punctuation around the pieces; empty to say nothing.
+    var spoken: String
+    /// The match read the period after its last piece as part of an abbreviation ("Dr.", "bd."):
+    /// it is dropped unless the stretch ends there, where it still ends the sentence.
+    var consumesDot = false
+
+    init(_ count: Int, _ spoken: String) {
+        self.count = count
+        self.spoken = spoken
+    }
+}
+
+/// What recognizers read: the pieces of one stretch of speech (between two pauses or marks),
+/// the language's rules, and what was said just before.
+struct Context {
+    let rules: LanguageRules
+    let pieces: [Piece]
+    /// The last word said before the current position ("from" in "from 2 - 3").
+    var previousWord: Substring?
+
+    /// `previousWord` in lower case, for the few rules that look at it.
+    var previousLowercased: Substring? { previousWord.map { Substring($0.lowercased()) } }
+    /// Index of the last piece read as a number (a house number before a street name).
+    var lastNumberIndex = -100
+
+    func core(_ i: Int) -> Substring? { i >= 0 && i < pieces.count ? pieces[i].core : nil }
+
+    /// The core of piece `i` with the period that follows it ("St." from "St" + ".").
+    func coreWithDot(_ i: Int) -> String? {
+        guard i >= 0, i < pieces.count, pieces[i].trail.hasPrefix(".") else { return nil }
+        return pieces[i].core + "."
+    }
+
+    /// True when piece `i` is followed by another with no clause punctuation between them.
+    func joins(_ i: Int) -> Bool { i + 1 < pieces.count && !pieces[i].endsClause }
+}

@@ -1,0 +1,65 @@
+/// Recognizes amounts of money with the currency before them: "$3.50", "€12k", "$4.5M",
+/// "US$76.3 trillion", "USD 20", "¥30 b", "$20/mo", "$50.00-$100.00".
+struct MoneyRecognizer {
+    let rules: LanguageRules
+
+    func recognize(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        var core = piece.core
+        // A currency code as its own word before the amount: "USD 20".
+        if let currency = rules.currencies[String(core)], core.count == 3, core.allSatisfy(\.isUppercase),
+           context.joins(i), let next = context.core(i + 1), let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
+            return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
+        }
+        guard let (symbol, currency) = currencyPrefix(core) else { return nil }
+        core = core.dropFirst(symbol.count)
+        guard let n = NumberLiteral.parse(core, rules: rules) else { return nil }
+        let rest = core[n.end...]
+        let money = MoneyVerbalizer(rules: rules)
+        if rest.isEmpty {
+            // "$45 billion", "¥30 b".
+            if context.joins(i), let next = context.core(i + 1), let magnitude = rules.magnitudes[String(next)] {
+                return Match(2, money.say(n, currency: currency, magnitude: magnitude))
+            }
+            return Match(1, money.say(n, currency: currency, magnitude: nil))
+        }
+        if let magnitude = rules.magnitudes[String(rest)] {
+            return Match(1, money.say(n, currency: currency, magnitude: magnitude))
+        }
+        // "$20/mo": per unit of time.
+        if rest.first == "/", let unit = UnitParser(rules: rules).parse(rest.dropFirst()) {
+            let amount = money.say(n, currency: currency, magnitude: nil)
+            return Match(1, "\(amount) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
+        }
+        // "$50.00-$100.00".
+        if let dash = rest.first, RangeRecognizer.dashes.contains(dash), let high = sayAlone(rest.dropFirst()) {
+            let low = money.say(n, currency: currency, magnitude: nil)
+            return Match(1, RangeVerbalizer(rules: rules).say(low, high, withFrom: false, after: context.previousLowercased))
+        }
+        return nil
+    }
+
+    /// An amount with its currency symbol, alone ("$300").
+    func sayAlone(_ text: Substring) -> String? {
+        guard let (symbol, currency) = currencyPrefix(text) else { return nil }
+        let body = text.dropFirst(symbol.count)
+        guard let n = NumberLiteral.parse(body, rules: rules) else { return nil }
+        let rest = body[n.end...]
+        if rest.isEmpty { return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil) }
+        if let magnitude = rules.magnitudes[String(rest)] { return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude) }
+        return nil
+    }
+
+    /// The currency symbol that starts `text` ("$", "US$", "€"), the longest first.
+    private func currencyPrefix(_ text: Substring) -> (String, Currency)? {
+        guard let first = text.first, !first.isASCIIDigit else { return nil }
+        for length in stride(from: min(3, text.count - 1), through: 1, by: -1) {
+            let key = String(text.prefix(length))
+            guard let currency = rules.currencies[key] else { continue }
+            // Codes of letters ("USD") only glued to digits when written in capitals.
+            if key.allSatisfy(\.isLetter) { continue }
+            return (key, currency)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+/// Recognizes telephone numbers (123-123-5678, +1 (123) 123-5678, 555.555.5555, 111-11-1111) and
+/// dotted addresses (123.123.0.40), which are read digit by digit.
+struct PhoneRecognizer {
+    let rules: LanguageRules
+
+    func recognize(at i: Int, in context: Context) -> Match? {
+        // Gather the words made only of digits and telephone signs: "+1", "(123)", "123-5678".
+        var text = ""
+        var count = 0
+        var k = i
+        while k < context.pieces.count, k < i + 4 {
+            let piece = context.pieces[k]
+            let whole = piece.lead + piece.core + (piece.trail.hasPrefix(")") ? ")" : "")
+            guard whole.allSatisfy({ $0.isASCIIDigit || "+-.()".contains($0) }) else { break }
+            text += (text.isEmpty ? "" : " ") + whole
+            count += 1
+            if !context.joins(k) { break }
+            k += 1
+        }
+        guard count > 0 else { return nil }
+        // Try the longest run of words first.
+        var words = text.split(separator: " ")
+        while !words.isEmpty {
+            if let spoken = read(words.joined(separator: " ")) { return Match(words.count, spoken) }
+            words.removeLast()
+        }
+        return nil
+    }
+
+    private func read(_ text: String) -> String? {
+        var body = Substring(text)
+        var country: Substring?
+        let verbalizer = TelephoneVerbalizer(rules: rules)
+        if body.first == "+" {
+            let digits = body.dropFirst().prefix(while: \.isASCIIDigit)
+            guard (1...3).contains(digits.count) else { return nil }
+            country = digits
+            body = body.dropFirst(1 + digits.count)
+            guard !body.isEmpty else { return nil }
+        }
+        let groups = body.split(whereSeparator: { !$0.isASCIIDigit })
+        if country == nil, !body.contains(" "), groups.count == 4, body.filter({ $0 == "." }).count == 3,
+           groups.allSatisfy({ $0.count <= 3 }) {
+            return verbalizer.sayDotted(groups)
+        }
+        guard groups.count >= 3 else { return nil }
+        var g = groups[...]
+        var lead: [Substring] = []
+        if g.first?.count == 1, g.count >= 4 { lead.append(g.removeFirst()) }  // 1-800-…
+        let shapeOK = g.count >= 3 && g[g.startIndex].count == 3 && (2...3).contains(g[g.startIndex + 1].count)
+            && g[g.startIndex + 2].count == 4
+        guard shapeOK else { return nil }
+        // "1-800" is said "one, eight hundred" by habit; keep digits for the rest.
+        return verbalizer.say(countryCode: country, groups: lead + Array(g))
+    }
+}

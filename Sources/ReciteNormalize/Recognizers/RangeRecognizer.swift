@@ -1,0 +1,87 @@
+/// Recognizes ranges: "2010–2015", "pages 10-12", "1980-1986", "2-5lb", "$250-$300",
+/// "1960s-80s", "5pm-7 pm", and spaced ones across words: "1 - 2 bedrooms", "08:00 - 09:00",
+/// "4:00 am - 8:12 pm".
+///
+/// Each end is read on its own (a year as a year, an amount as money); a unit after the second
+/// end is said once, at the end. A hyphen between letters ("covid-19") is not a range.
+struct RangeRecognizer {
+    let rules: LanguageRules
+    static let dashes: Set<Character> = ["-", "–", "—", "‒"]
+
+    /// A range inside one word: "2010–2015", "2-5lb".
+    func inWord(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        let range = RangeVerbalizer(rules: rules)
+        if let dash = core.dropFirst().firstIndex(where: { Self.dashes.contains($0) }) {
+            let low = core[..<dash], high = core[core.index(after: dash)...]
+            guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
+            guard let lowSpoken = end(low, pairedWith: high), let highSpoken = end(high, pairedWith: low) else { return nil }
+            return Match(1, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
+        }
+        return nil
+    }
+
+    /// A range across words: LOW - HIGH, where LOW may be a time with its meridiem.
+    func acrossWords(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        let range = RangeVerbalizer(rules: rules)
+        var j = i + 1
+        let times = TimeRecognizer(rules: rules)
+        var lowSpoken: String?
+        var isTime = false
+        if let t = times.recognize(at: i, in: context) {
+            lowSpoken = t.spoken
+            j = i + t.count
+            isTime = true
+        } else if context.pieces[i].trail.isEmpty || Self.dashes.contains(context.pieces[i].trail.last ?? " ") {
+            lowSpoken = end(core, pairedWith: nil)
+        }
+        guard let lowSpoken, context.joins(j - 1) || context.pieces[j - 1].trail.allSatisfy({ Self.dashes.contains($0) }),
+              j + 1 < context.pieces.count else { return nil }
+        let dashPiece = context.pieces[j]
+        let dashIsOwnWord = dashPiece.core.count == 1 && Self.dashes.contains(dashPiece.core.first!)
+        guard dashIsOwnWord, context.joins(j) else { return nil }
+        let highIndex = j + 1
+        var highSpoken: String?
+        var count = highIndex - i + 1
+        if let t = times.recognize(at: highIndex, in: context) {
+            guard isTime else { return nil }
+            highSpoken = t.spoken
+            count = highIndex - i + t.count
+        } else if !isTime {
+            let highCore = context.pieces[highIndex].core
+            guard highCore.first?.isASCIIDigit == true else { return nil }
+            highSpoken = end(highCore, pairedWith: core)
+            // A unit after the high end: "5 - 10 km".
+            if let hs = highSpoken, context.joins(highIndex), highIndex + 1 < context.pieces.count,
+               let unit = NumberRecognizer(rules: rules).unitAfter(highIndex + 1, in: context) {
+                highSpoken = hs + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
+                count += 1
+            }
+        }
+        guard let highSpoken else { return nil }
+        return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime, after: context.previousLowercased))
+    }
+
+    /// One end of a range read alone: a number (a year when both ends look like years), a number
+    /// with a unit, an amount of money, a decade, a time.
+    private func end(_ text: Substring, pairedWith other: Substring?) -> String? {
+        let reading = NumberReading(rules: rules)
+        if let first = text.first, !first.isASCIIDigit {
+            return MoneyRecognizer(rules: rules).sayAlone(text) ?? (first == "'" ? reading.sayWhole(text.dropFirst()) : nil)
+        }
+        guard let n = NumberLiteral.parse(text, rules: rules) else { return nil }
+        let suffix = text[n.end...]
+        if suffix.isEmpty {
+            let otherIsYear = other.map { $0.count == 4 || ($0.count == 2 && n.integer.count == 4) || $0.hasSuffix("s") } ?? true
+            if n.integer.count == 2, let other, other.count >= 4 {
+                return CardinalVerbalizer(rules: rules).say(n.integer)  // 1960-80
+            }
+            return reading.say(n, allowYear: otherIsYear)
+        }
+        if let t = TimeRecognizer(rules: rules).recognize(at: 0, in: Context(rules: rules, pieces: [Piece(core: text, lead: "", trail: "", span: .init(offset: 0, length: 0, line: 1, column: 1), style: .init())])) {
+            return t.spoken
+        }
+        return reading.sayWithSuffix(n, suffix: suffix, core: text)
+    }
+}

@@ -1,0 +1,99 @@
+import ReciteScript
+
+/// The one pass over a stretch of speech: at each piece, the recognizers for that kind of piece
+/// (number, currency, word, symbol) try to read it together with the pieces after it; the first
+/// that matches says how many pieces it takes and what to say. Pieces nobody recognizes are kept.
+///
+/// Dispatching on the first character keeps the cost low: a plain word meets a few dictionary
+/// lookups and never a regular expression.
+struct Reader {
+    let rules: LanguageRules
+
+    /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
+    func read(_ pieces: [Piece], into out: inout [Run]) {
+        var context = Context(rules: rules, pieces: pieces)
+        let numbers = NumberRecognizer(rules: rules)
+        let money = MoneyRecognizer(rules: rules)
+        let words = WordRecognizer(rules: rules)
+        let symbols = SymbolRecognizer(rules: rules)
+        let firstOut = out.count
+        var i = 0
+        while i < pieces.count {
+            let piece = pieces[i]
+            guard let first = piece.core.first else {
+                // Punctuation alone ("…", "?,"): it goes to the previous word, where it makes a pause.
+                appendPunctuation(piece.lead + piece.trail, to: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            if !first.isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
+                appendPunctuation(",", to: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            var match: Match?
+            if first.isASCIIDigit || FractionVerbalizer.vulgar[first] != nil
+                || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true) {
+                match = numbers.recognize(at: i, in: &context)
+            } else if first.isLetter {
+                match = words.recognize(at: i, in: context)
+            }
+            if match == nil {
+                // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
+                let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+                if !plain || piece.core.utf8.count == 3 { match = money.recognize(at: i, in: context) }
+                if match == nil, !plain, !(first.isLetter && piece.core.allSatisfy(\.isLetter)) {
+                    match = symbols.recognize(at: i, in: context)
+                }
+            }
+            guard let match else {
+                let text = piece.lead.isEmpty && piece.trail.isEmpty ? String(piece.core) : piece.text
+                out.append(Run(.speech(clean(text)), source: piece.span, style: piece.style))
+                context.previousWord = piece.core
+                i += 1
+                continue
+            }
+            if match.spoken.isEmpty {
+                // Said by nothing (an emoji): its punctuation still makes a pause.
+                appendPunctuation(pieces[i + match.count - 1].trail, to: &out, after: firstOut)
+            } else {
+                emit(match, at: i, pieces: pieces, into: &out)
+                context.previousWord = match.spoken.split(separator: " ").last
+            }
+            i += match.count
+        }
+    }
+
+    private func emit(_ match: Match, at i: Int, pieces: [Piece], into out: inout [Run]) {
+        let first = pieces[i], last = pieces[i + match.count - 1]
+        var trail = last.trail
+        if match.consumesDot, i + match.count < pieces.count, trail.hasPrefix(".") { trail = trail.dropFirst() }
+        let text = String(first.lead) + match.spoken + trail
+        var span = first.span
+        if last.span.end > span.end { span.length = last.span.end - span.offset }
+        out.append(Run(.speech(clean(text)), source: span, style: first.style))
+    }
+
+    /// Adds punctuation to the last run said in this stretch; nothing when none came before.
+    private func appendPunctuation<S: StringProtocol>(_ punctuation: S, to out: inout [Run], after firstOut: Int) {
+        guard out.count > firstOut, let spoken = out[out.count - 1].spoken, !punctuation.isEmpty else { return }
+        if punctuation == ",", spoken.last.map({ ",.;:!?".contains($0) }) == true { return }
+        out[out.count - 1].content = .speech(spoken + punctuation)
+    }
+
+    /// Text without the characters that eSpeak NG's SSML input takes as markup.
+    func clean(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+            return text
+        }
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += " \(rules.symbols["&"] ?? "and") "
+            case "<", ">": out += " "
+            default: out.append(c)
+            }
+        }
+        return out.split(separator: " ").joined(separator: " ")
+    }
+}

@@ -1,0 +1,35 @@
+/// Recognizes words made of signs: "&", "±", "§", "→", "#5", "±3", "~5", "n°" before a number,
+/// and signs without a reading (emoji, dingbats), which are not said.
+struct SymbolRecognizer {
+    let rules: LanguageRules
+
+    func recognize(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let core = piece.core
+        let key = String(core)
+        // A sign before a number, glued ("#5", "±3", "~5") or as its own word ("n° 5", "± 3").
+        if let reading = rules.symbolsBeforeNumber[key], context.joins(i), let next = context.core(i + 1),
+           next.first?.isASCIIDigit == true {
+            return Match(1, reading)
+        }
+        for length in [2, 1] where core.count > length {
+            let prefix = String(core.prefix(length))
+            guard let reading = rules.symbolsBeforeNumber[prefix], core.dropFirst(length).first?.isASCIIDigit == true,
+                  let number = NumberReading(rules: rules).sayWhole(core.dropFirst(length), allowYear: false) else { continue }
+            return Match(1, "\(reading) \(number)")
+        }
+        if let reading = rules.symbols[key] { return Match(1, reading) }
+        // Signs with letters or digits: "#mytext#", "@mypizza", "f++".
+        if core.contains(where: { $0.isLetter || $0.isNumber }) {
+            var out = ""
+            for c in core {
+                if let reading = rules.symbols[String(c)] { out += " \(reading) " } else { out.append(c) }
+            }
+            let words = out.split(separator: " ").joined(separator: " ")
+            return words == key ? nil : Match(1, words)
+        }
+        // Signs alone with no reading: an emoji is skipped; a word made of known signs is read sign by sign.
+        let readings = core.compactMap { rules.symbols[String($0)] }
+        return Match(1, readings.count == core.count ? readings.joined(separator: " ") : "")
+    }
+}

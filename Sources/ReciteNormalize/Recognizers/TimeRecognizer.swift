@@ -1,0 +1,87 @@
+/// Recognizes clock times: "18:45", "6:30 pm", "1:00a.m.", "5pm", "1.59 p.m.", "11:30EST",
+/// "10:00:00 p.m. e.s.t", and the meridiem or zone in the next word.
+struct TimeRecognizer {
+    let rules: LanguageRules
+
+    func recognize(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        // Fields: H:MM[:SS], or H.MM / H alone when a meridiem follows.
+        var fields: [Int] = []
+        var j = core.startIndex
+        var separator: Character?
+        while j < core.endIndex {
+            var digits = 0, value = 0
+            while j < core.endIndex, core[j].isASCIIDigit, digits < 3 {
+                value = value * 10 + (core[j].wholeNumberValue ?? 0)
+                digits += 1
+                j = core.index(after: j)
+            }
+            guard digits > 0, digits <= 2 else { return nil }
+            if !fields.isEmpty, digits != 2 { return nil }
+            fields.append(value)
+            guard j < core.endIndex, core[j] == ":" || core[j] == ".", fields.count < 3,
+                  core.index(after: j) < core.endIndex, core[core.index(after: j)].isASCIIDigit else { break }
+            if let separator, separator != core[j] { return nil }
+            separator = core[j]
+            j = core.index(after: j)
+        }
+        var rest = core[j...]
+        var count = 1
+        // The meridiem and zone, glued ("5pm", "1:59p.m.est") or in the next words.
+        var meridiem: String?
+        var zone: String?
+        if !rest.isEmpty {
+            let (m, after) = takeMeridiem(rest, trail: context.pieces[i].trail)
+            guard let m else {
+                guard separator == ":", rules.timeZones.contains(rest.lowercased()) else { return nil }
+                zone = String(rest)
+                rest = ""
+                return finish(fields, meridiem: nil, zone: zone, count: 1)
+            }
+            meridiem = m
+            rest = after
+            if !rest.isEmpty {
+                guard rules.timeZones.contains(rest.lowercased()) || rules.timeZones.contains(rest.lowercased() + ".") else { return nil }
+                zone = String(rest)
+            }
+        } else if context.joins(i) || context.pieces[i].trail.hasPrefix("."), let next = context.core(i + 1) {
+            let (m, after) = takeMeridiem(next, trail: context.pieces[i + 1].trail)
+            if let m, after.isEmpty {
+                meridiem = m
+                count = 2
+                if let tz = context.core(i + 2), context.joins(i + 1),
+                   rules.timeZones.contains(tz.lowercased()) || (context.coreWithDot(i + 2).map { rules.timeZones.contains($0.lowercased()) } ?? false) {
+                    zone = String(tz)
+                    count = 3
+                }
+            }
+        }
+        if meridiem == nil, separator != ":" { return nil }
+        return finish(fields, meridiem: meridiem, zone: zone, count: count)
+    }
+
+    private func finish(_ fields: [Int], meridiem: String?, zone: String?, count: Int) -> Match? {
+        guard let hour = fields.first, hour <= 24 else { return nil }
+        let minute = fields.count > 1 ? fields[1] : 0
+        guard minute < 60 else { return nil }
+        if meridiem != nil, hour > 12 || hour == 0 { return nil }
+        if fields.count == 1, meridiem == nil { return nil }
+        let second = fields.count > 2 ? fields[2] : nil
+        if let second, second >= 60 { return nil }
+        let spoken = TimeVerbalizer(rules: rules).say(hour: hour, minute: minute, second: second, meridiem: meridiem, zone: zone)
+        return Match(count, spoken)
+    }
+
+    /// A meridiem at the start of `text` ("pm", "p.m.", "PM") and what follows it.
+    private func takeMeridiem(_ text: Substring, trail: Substring) -> (String?, Substring) {
+        let lower = text.lowercased()
+        for (key, reading) in rules.meridiems.sorted(by: { $0.key.count > $1.key.count }) {
+            if lower.hasPrefix(key) {
+                return (reading, text.dropFirst(key.count))
+            }
+            // "a.m" + "." in the trail.
+            if key.hasSuffix("."), lower == key.dropLast(), trail.hasPrefix(".") { return (reading, "") }
+        }
+        return (nil, text)
+    }
+}

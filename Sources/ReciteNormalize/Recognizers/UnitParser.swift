@@ -1,0 +1,56 @@
+/// Recognizes a unit expression: "m²", "km/h", "MB/s", "m/s²", "mg/dL", "kWh", "°C".
+///
+/// It looks the whole text up first (so "km/h" and "mph" keep their own readings), then reads
+/// NUMERATOR/DENOMINATOR, each a unit with an optional power (² ³, or a trailing 2 or 3).
+struct UnitParser {
+    let rules: LanguageRules
+
+    func parse<S: StringProtocol>(_ text: S) -> UnitExpression? {
+        let text = Substring(text)
+        guard !text.isEmpty, text.count <= 12 else { return nil }
+        if let term = term(text) { return UnitExpression(numerator: [term]) }
+        if let slash = text.firstIndex(of: "/") {
+            let top = text[..<slash], bottom = text[text.index(after: slash)...]
+            guard let denominator = term(bottom) else { return nil }
+            if top.isEmpty { return UnitExpression(numerator: [], denominator: denominator) }
+            guard let numerator = terms(top) else { return nil }
+            return UnitExpression(numerator: numerator, denominator: denominator)
+        }
+        return terms(text).map { UnitExpression(numerator: $0) }
+    }
+
+    /// Units multiplied: "kW·h", "N⋅m".
+    private func terms(_ text: Substring) -> [UnitTerm]? {
+        let parts = text.split(whereSeparator: { $0 == "·" || $0 == "⋅" })
+        guard !parts.isEmpty else { return nil }
+        var out: [UnitTerm] = []
+        for part in parts {
+            guard let t = term(part) else { return nil }
+            out.append(t)
+        }
+        return out
+    }
+
+    private func term(_ text: Substring) -> UnitTerm? {
+        if let reading = lookup(text) { return UnitTerm(reading: reading, power: nil) }
+        guard let last = text.last, text.count > 1 else { return nil }
+        let power: String
+        switch last {
+        case "²", "2": power = "2"
+        case "³", "3": power = "3"
+        default: return nil
+        }
+        guard let reading = lookup(text.dropLast()) else { return nil }
+        return UnitTerm(reading: reading, power: power)
+    }
+
+    private func lookup(_ text: Substring) -> Inflected? {
+        let key = String(text)
+        if let r = rules.allUnits[key] { return r }
+        // "KG", "MBPS": units in capitals (or all lower case) fold; "Mb" and "mB" do not.
+        if key.count > 1, !key.contains(where: \.isLowercase) || !key.contains(where: \.isUppercase) {
+            return rules.foldedUnits[key.lowercased()]
+        }
+        return nil
+    }
+}

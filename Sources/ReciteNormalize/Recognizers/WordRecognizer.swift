@@ -1,0 +1,155 @@
+/// Recognizes words that start with a letter and are not read as written: abbreviations
+/// (Dr., e.g., St.), street and state names in addresses, dates led by a month name, Roman
+/// numerals, URLs and e-mail addresses, chemical formulas (CO₂), versions (v2.3.1), codes of
+/// letters and digits (B2A23C, covid-19), "n°5", "a/b".
+struct WordRecognizer {
+    let rules: LanguageRules
+
+    func recognize(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let core = piece.core
+        let key = String(core)
+        // Abbreviations, with their dot when they have one.
+        if let dotted = context.coreWithDot(i) {
+            if let reading = rules.abbreviations[dotted] { return Match(1, reading).droppingDot(piece) }
+            if let reading = rules.beforeName[dotted], context.joins(i) || piece.trail == ".",
+               let next = context.core(i + 1), let f = next.first, f.isUppercase || f.isASCIIDigit {
+                return Match(1, reading).droppingDot(piece)
+            }
+            if let street = rules.streets[dotted], isStreet(at: i, in: context) { return Match(1, street).droppingDot(piece) }
+        }
+        if let reading = rules.abbreviations[key] { return Match(1, reading) }
+        if i - context.lastNumberIndex <= 4, let street = rules.streets[key], isStreet(at: i, in: context) { return Match(1, street) }
+        if i - context.lastNumberIndex < 8, let region = rules.regions[key], i > 0, context.pieces[i - 1].trail.hasSuffix(","),
+           context.lastNumberIndex >= 0, i - context.lastNumberIndex < 8 {
+            return Match(1, region)
+        }
+        if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
+        if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
+        // ASCII letters only: nothing else to do (the common case, kept cheap).
+        if core.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 == UInt8(ascii: "'") }) {
+            return nil
+        }
+        if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }
+        if isElectronic(core) { return Match(1, ElectronicVerbalizer(rules: rules).say(core)) }
+        if let spoken = symbolBeforeNumber(core) { return Match(1, spoken) }
+        if let spoken = chemical(core) { return Match(1, spoken) }
+        if let spoken = version(core) { return Match(1, spoken) }
+        if core.contains("="), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
+        if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
+        if core.contains("/"), let slash = rules.word("slash") as String?,
+           core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+            return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
+        }
+        return symbolsInside(core).map { Match(1, $0) }
+    }
+
+    // MARK: - Kinds of words
+
+    /// A street word after a capitalized name with a house number shortly before ("1428 Elm St.").
+    private func isStreet(at i: Int, in context: Context) -> Bool {
+        guard i > 0, context.lastNumberIndex >= 0, i - context.lastNumberIndex <= 4 else { return false }
+        let previous = context.pieces[i - 1].core
+        if let f = previous.first, f.isUppercase || f.isASCIIDigit { return true }
+        return false
+    }
+
+    /// "Chapter IV" → "chapter four"; "Henry VIII" → "Henry the eighth".
+    private func roman(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        guard i > 0, core.allSatisfy({ RomanVerbalizer.values[$0] != nil }), let value = RomanVerbalizer.value(of: core),
+              !context.pieces[i - 1].endsClause else { return nil }
+        let previous = context.pieces[i - 1].core
+        let verbalizer = RomanVerbalizer(rules: rules)
+        if rules.numberedBy.contains(previous.lowercased()) { return Match(1, verbalizer.cardinal(value)) }
+        // A name: capitalized, not in capitals, and a numeral of more than one letter (not "I").
+        guard core.count > 1, core.allSatisfy({ "IVX".contains($0) }), let f = previous.first, f.isUppercase,
+              previous.dropFirst().allSatisfy(\.isLowercase), previous.count > 1 else { return nil }
+        return Match(1, verbalizer.regnal(value))
+    }
+
+    private func isElectronic(_ core: Substring) -> Bool {
+        if let at = core.firstIndex(of: "@"), at > core.startIndex, core[core.index(after: at)...].contains(".") { return true }
+        let lower = core.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") || lower.hasPrefix("ftp://")
+            || lower.hasPrefix("www.") { return true }
+        // "example.com", "test2.uk": a lowercase domain.
+        let labels = core.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let last = labels.last?.split(separator: "/").first, (2...6).contains(last.count),
+              last.allSatisfy({ $0.isLowercase }), labels.allSatisfy({ $0.count >= 2 }) else { return false }
+        return labels.dropLast().allSatisfy { $0.allSatisfy { $0.isLetter || $0.isASCIIDigit || $0 == "-" } }
+    }
+
+    /// "n°5", "#5" glued to a letter sign: the sign's reading and the number.
+    private func symbolBeforeNumber(_ core: Substring) -> String? {
+        for length in [2, 1] where core.count > length {
+            let key = String(core.prefix(length))
+            guard let reading = rules.symbolsBeforeNumber[key], key.contains(where: { !$0.isLetter }) else { continue }
+            let rest = core.dropFirst(length)
+            guard rest.first?.isASCIIDigit == true, let number = NumberReading(rules: rules).sayWhole(rest, allowYear: false) else { continue }
+            return "\(reading) \(number)"
+        }
+        return nil
+    }
+
+    /// "CO₂" → "C O two", "H₂O" → "H two O": letters spelled, subscripts as numbers.
+    private func chemical(_ core: Substring) -> String? {
+        guard core.contains(where: { ("₀"..."₉").contains($0) }) else { return nil }
+        var words: [String] = []
+        var digits = ""
+        for c in core {
+            if let sub = "₀₁₂₃₄₅₆₇₈₉".firstIndex(of: c) {
+                digits.append(Character(String("₀₁₂₃₄₅₆₇₈₉".distance(from: "₀₁₂₃₄₅₆₇₈₉".startIndex, to: sub))))
+                continue
+            }
+            if !digits.isEmpty { words.append(CardinalVerbalizer(rules: rules).say(digits)); digits = "" }
+            if c.isUppercase { words.append(String(c)) } else if c.isLetter, let last = words.popLast() { words.append(last + String(c)) }
+        }
+        if !digits.isEmpty { words.append(CardinalVerbalizer(rules: rules).say(digits)) }
+        return words.map { $0.count == 2 && $0.first!.isUppercase ? $0.map(String.init).joined(separator: " ") : $0 }
+            .joined(separator: " ")
+    }
+
+    /// "v2.3.1" → "version two point three point one".
+    private func version(_ core: Substring) -> String? {
+        guard core.count > 1, core.first == "v" || core.first == "V" else { return nil }
+        let body = core.dropFirst()
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.allSatisfy(\.isAllDigits) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(rules.word("version")) " + parts.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+    }
+
+    /// Letters and digits: "covid-19", "mid-1980s", "B2A23C", "es3", "t-0t25d12-f".
+    private func compound(_ core: Substring) -> String? {
+        let parts = core.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count > 1, !parts.contains(where: \.isEmpty) {
+            let reading = NumberReading(rules: rules)
+            return parts.map { part in
+                if part.first?.isASCIIDigit == true, let s = reading.sayWhole(part) { return s }
+                if part.contains(where: \.isASCIIDigit) { return SerialReading(rules: rules).say(part) ?? String(part) }
+                return String(part)
+            }.joined(separator: " ")
+        }
+        return SerialReading(rules: rules).say(core)
+    }
+
+    /// Signs inside a word read by name: "AT&T" → "AT and T".
+    private func symbolsInside(_ core: Substring) -> String? {
+        guard core.contains(where: { rules.symbols[String($0)] != nil }) else { return nil }
+        var out = ""
+        for c in core {
+            if let reading = rules.symbols[String(c)], c != "'" { out += " \(reading) " } else { out.append(c) }
+        }
+        return out.split(separator: " ").joined(separator: " ")
+    }
+}
+
+extension Match {
+    /// This match, marked as having read the period after `piece`.
+    func droppingDot(_ piece: Piece) -> Match {
+        var m = self
+        m.consumesDot = piece.trail.hasPrefix(".")
+        return m
+    }
+}

@@ -1,0 +1,193 @@
+/// Everything the normalization stage knows about one language (or one regional variant of it):
+/// the tables of `Pipelines/rules/LANG.*.yml`, parsed once.
+///
+/// Recognizers look things up here; verbalizers say what was found. Nothing in this type is
+/// grammar: a user who adds a unit or an abbreviation to the YAML files changes only this value.
+///
+/// A class, because every recognizer and verbalizer holds it and a struct of forty tables would be
+/// copied (forty reference counts) each time one is made. It is written only while `RuleBook`
+/// loads it and read-only once shared, hence `@unchecked Sendable`.
+final class LanguageRules: @unchecked Sendable {
+    /// "en", "en-gb", "fr" …: the name of the files these rules came from.
+    var language: String = "en"
+
+    // MARK: - Units (LANG.units.yml)
+
+    var unitPrefixes: [String: String] = [:]
+    var prefixableUnits: [String: Inflected] = [:]
+    var units: [String: Inflected] = [:]
+    /// Unit symbols that are also words of the language.
+    var ambiguousUnits: Set<String> = []
+    /// Power digit ("2") → reading before (`singular`) or after (`plural`) a unit.
+    var powers: [String: Inflected] = [:]
+    /// French says "mètres carrés": the power word follows the unit.
+    var powerAfter = false
+    /// German says "Quadratmeter": the power word is joined to the unit.
+    var powerJoined = false
+    var per = "per"
+    /// Every unit symbol, prefixed ones included (built by `derive()`).
+    var allUnits: [String: Inflected] = [:]
+    /// `allUnits` by lowercased symbol, for units written in capitals ("12KG").
+    var foldedUnits: [String: Inflected] = [:]
+
+    // MARK: - Money (LANG.money.yml)
+
+    var currencies: [String: Currency] = [:]
+    var currencyWords: Set<String> = []
+    var magnitudes: [String: String] = [:]
+
+    // MARK: - Abbreviations (LANG.abbreviations.yml)
+
+    var abbreviations: [String: String] = [:]
+    var beforeName: [String: String] = [:]
+    var streets: [String: String] = [:]
+    var regions: [String: String] = [:]
+    /// Lowercased words after which a Roman numeral is a cardinal ("chapter IV").
+    var numberedBy: Set<String> = []
+
+    // MARK: - Symbols (LANG.symbols.yml)
+
+    var symbols: [String: String] = [:]
+    var symbolsBeforeNumber: [String: String] = [:]
+    var pauses: Set<String> = []
+    /// Grammar words ("from", "to", "point" …) with their plural when they have one.
+    var words: [String: Inflected] = [:]
+
+    // MARK: - Numbers, dates, times (LANG.numbers.yml)
+
+    var decimalSeparator: Character = "."
+    var groupSeparators: Set<Character> = [","]
+    var dateOrder: DateOrder = .monthDayYear
+    var dateStyle: DateStyle = .monthFirst
+    var hundredAnd = true
+    var maxCardinalDigits = 9
+    var spellNumbers = true
+    /// Lowercased month name or abbreviation (without its dot) → 1…12.
+    var months: [String: Int] = [:]
+    /// The full name of each month, January first.
+    var monthNames: [String] = []
+    var meridiems: [String: String] = [:]
+    var timeZones: Set<String> = []
+
+    init() {}
+
+    /// A copy to which a region's files are applied ("en-GB" starts from "en").
+    func copy() -> LanguageRules {
+        let c = LanguageRules()
+        c.language = language
+        c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
+        c.ambiguousUnits = ambiguousUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.powerJoined = powerJoined; c.per = per
+        c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
+        c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
+        c.regions = regions; c.numberedBy = numberedBy
+        c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words
+        c.decimalSeparator = decimalSeparator; c.groupSeparators = groupSeparators; c.dateOrder = dateOrder
+        c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
+        c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
+        c.meridiems = meridiems; c.timeZones = timeZones
+        return c
+    }
+
+    /// A grammar word, singular.
+    func word(_ key: String) -> String { words[key]?.singular ?? key }
+
+    /// A grammar word agreeing with its number ("hour" or "hours").
+    func word(_ key: String, plural: Bool) -> String {
+        guard let w = words[key] else { return key }
+        return plural ? w.plural : w.singular
+    }
+}
+
+// MARK: - Derived tables
+
+extension LanguageRules {
+    /// Builds the lookup tables derived from the loaded ones: every prefixed unit ("km", "GHz")
+    /// and a case-folded index for units written in capitals ("12KG").
+    func derive() {
+        var all: [String: Inflected] = [:]
+        var folded: [String: Inflected] = [:]
+        // Larger prefixes first, so that "mb" folds to megabyte rather than millibyte.
+        let prefixes = unitPrefixes.sorted { lhs, rhs in
+            let l = lhs.key.first!.isUppercase || lhs.key == "k", r = rhs.key.first!.isUppercase || rhs.key == "k"
+            return l != r ? l : lhs.key < rhs.key
+        }
+        let bases = prefixableUnits.sorted { $0.key < $1.key }
+        for (prefix, word) in prefixes {
+            for (base, reading) in bases {
+                all[prefix + base] = Inflected(singular: word + reading.singular, plural: word + reading.plural)
+            }
+        }
+        for (symbol, reading) in prefixableUnits { all[symbol] = reading }
+        for (symbol, reading) in units { all[symbol] = reading }
+        for (symbol, reading) in units where symbol.count > 1 { folded[symbol.lowercased()] = reading }
+        for (symbol, reading) in bases where symbol.count > 1 && folded[symbol.lowercased()] == nil {
+            folded[symbol.lowercased()] = reading
+        }
+        for (prefix, word) in prefixes {
+            for (base, reading) in bases {
+                let key = (prefix + base).lowercased()
+                if folded[key] == nil {
+                    folded[key] = Inflected(singular: word + reading.singular, plural: word + reading.plural)
+                }
+            }
+        }
+        allUnits = all
+        foldedUnits = folded
+    }
+}
+
+/// A reading with its singular and plural forms: "meter | meters".
+struct Inflected: Sendable, Equatable {
+    var singular: String
+    var plural: String
+
+    /// Parses "singular | plural" (or a single form used for both).
+    init(_ text: String) {
+        let parts = text.split(separator: "|", maxSplits: 1).map { $0.trimmingSpaces() }
+        singular = parts.first ?? ""
+        plural = parts.count > 1 ? parts[1] : singular
+    }
+
+    init(singular: String, plural: String) {
+        self.singular = singular
+        self.plural = plural
+    }
+
+    func form(plural isPlural: Bool) -> String { isPlural ? plural : singular }
+}
+
+/// A currency's major and minor unit names.
+struct Currency: Sendable, Equatable {
+    var major: Inflected
+    var minor: Inflected
+
+    /// Parses "dollar | dollars | cent | cents".
+    init(_ text: String) {
+        let p = text.split(separator: "|").map { $0.trimmingSpaces() }
+        func at(_ i: Int, _ fallback: Int) -> String { p.count > i ? p[i] : (p.count > fallback ? p[fallback] : "") }
+        major = Inflected(singular: at(0, 0), plural: at(1, 0))
+        minor = Inflected(singular: at(2, 2), plural: at(3, 2))
+    }
+}
+
+/// The order of the fields of a numeric date.
+enum DateOrder: String, Sendable {
+    case monthDayYear = "MDY"
+    case dayMonthYear = "DMY"
+}
+
+/// How a date is said: "December fifth" or "the fifth of December".
+enum DateStyle: String, Sendable {
+    case monthFirst
+    case dayFirst
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

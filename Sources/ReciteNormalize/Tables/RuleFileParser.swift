@@ -1,0 +1,120 @@
+import Yams
+
+/// Turns the YAML rule files of one language into `LanguageRules`.
+///
+/// Files are applied in order, so a regional file (`en-GB.numbers.yml`) given after the language's
+/// own (`en.numbers.yml`) replaces only the keys it names. A malformed file is an error that names
+/// it: a user's typo must not silently turn a table off.
+enum RuleFileParser {
+    /// Applies one file's text, whose kind (`units`, `money` …) comes from its name, to `rules`.
+    static func apply(_ text: String, kind: String, fileName: String, to rules: LanguageRules) throws {
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: text)
+        } catch {
+            throw RuleFileError(file: fileName, message: "is not valid YAML: \(error)")
+        }
+        guard let map = loaded as? [String: Any] else {
+            if loaded == nil { return }
+            throw RuleFileError(file: fileName, message: "must be a mapping of keys to tables")
+        }
+        switch kind {
+        case "units": applyUnits(map, to: rules)
+        case "money": applyMoney(map, to: rules)
+        case "abbreviations": applyAbbreviations(map, to: rules)
+        case "symbols": applySymbols(map, to: rules)
+        case "numbers": try applyNumbers(map, fileName: fileName, to: rules)
+        default:
+            throw RuleFileError(file: fileName, message: "has an unknown kind \"\(kind)\"; name it LANG.units.yml, LANG.money.yml, LANG.abbreviations.yml, LANG.symbols.yml or LANG.numbers.yml")
+        }
+    }
+
+    // MARK: - One function per kind
+
+    static func applyUnits(_ map: [String: Any], to rules: LanguageRules) {
+        rules.unitPrefixes.merge(strings(map["prefixes"])) { $1 }
+        rules.prefixableUnits.merge(strings(map["prefixable"]).mapValues(Inflected.init)) { $1 }
+        rules.units.merge(strings(map["units"]).mapValues(Inflected.init)) { $1 }
+        rules.ambiguousUnits.formUnion(list(map["ambiguous"]))
+        rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
+        if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
+        if let b = map["powerJoined"] as? Bool { rules.powerJoined = b }
+        if let p = map["per"] { rules.per = "\(p)" }
+    }
+
+    static func applyMoney(_ map: [String: Any], to rules: LanguageRules) {
+        rules.currencies.merge(strings(map["currencies"]).mapValues(Currency.init)) { $1 }
+        rules.currencyWords.formUnion(list(map["words"]))
+        rules.magnitudes.merge(strings(map["magnitudes"])) { $1 }
+    }
+
+    static func applyAbbreviations(_ map: [String: Any], to rules: LanguageRules) {
+        rules.abbreviations.merge(strings(map["always"])) { $1 }
+        rules.beforeName.merge(strings(map["beforeName"])) { $1 }
+        rules.streets.merge(strings(map["streets"])) { $1 }
+        rules.regions.merge(strings(map["regions"])) { $1 }
+        rules.numberedBy.formUnion(list(map["numberedBy"]).map { $0.lowercased() })
+    }
+
+    static func applySymbols(_ map: [String: Any], to rules: LanguageRules) {
+        rules.symbols.merge(strings(map["symbols"])) { $1 }
+        rules.symbolsBeforeNumber.merge(strings(map["beforeNumber"])) { $1 }
+        rules.pauses.formUnion(list(map["pauses"]))
+        rules.words.merge(strings(map["words"]).mapValues(Inflected.init)) { $1 }
+    }
+
+    static func applyNumbers(_ map: [String: Any], fileName: String, to rules: LanguageRules) throws {
+        if let s = map["decimalSeparator"] as? String, let c = s.first { rules.decimalSeparator = c }
+        if map["groupSeparators"] != nil { rules.groupSeparators = Set(list(map["groupSeparators"]).compactMap(\.first)) }
+        if let s = map["dateOrder"] as? String {
+            guard let order = DateOrder(rawValue: s) else {
+                throw RuleFileError(file: fileName, message: "has dateOrder \"\(s)\"; use MDY or DMY")
+            }
+            rules.dateOrder = order
+        }
+        if let s = map["dateStyle"] as? String {
+            guard let style = DateStyle(rawValue: s) else {
+                throw RuleFileError(file: fileName, message: "has dateStyle \"\(s)\"; use monthFirst or dayFirst")
+            }
+            rules.dateStyle = style
+        }
+        if let b = map["hundredAnd"] as? Bool { rules.hundredAnd = b }
+        if let n = map["maxCardinalDigits"] as? Int { rules.maxCardinalDigits = n }
+        if let b = map["spellNumbers"] as? Bool { rules.spellNumbers = b }
+        if let months = map["months"] as? [Any] {
+            rules.months = [:]
+            rules.monthNames = []
+            for (index, entry) in months.enumerated() {
+                let names = list(entry)
+                rules.monthNames.append(names.first ?? "")
+                for name in names { rules.months[name.lowercased()] = index + 1 }
+            }
+        }
+        rules.meridiems.merge(strings(map["meridiems"])) { $1 }
+        rules.timeZones.formUnion(list(map["timeZones"]).map { $0.lowercased() })
+    }
+
+    // MARK: - YAML values
+
+    /// A mapping's entries as strings.
+    static func strings(_ value: Any?) -> [String: String] {
+        guard let map = value as? [AnyHashable: Any] else { return [:] }
+        var out: [String: String] = [:]
+        for (k, v) in map { out["\(k.base)"] = "\(v)" }
+        return out
+    }
+
+    static func list(_ value: Any?) -> [String] {
+        if let items = value as? [Any] { return items.map { "\($0)" } }
+        if let item = value { return ["\(item)"] }
+        return []
+    }
+}
+
+/// A rule file that cannot be used, with a sentence that says why.
+public struct RuleFileError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var message: String
+
+    public var description: String { "Rule file \"\(file)\" \(message)." }
+}

@@ -1,0 +1,81 @@
+/// A number as written at the start of a word, read by the language's separators:
+/// "1,250.25" in English and "1 250,25" or "1.250,25" in French or German are the same value.
+struct NumberLiteral {
+    var negative = false
+    /// The integer digits without group separators ("1250"); empty for ".5".
+    var integer = ""
+    /// The digits after the decimal separator, if there is one.
+    var fraction: String?
+    /// Whether the integer was written with group separators ("1,250").
+    var grouped = false
+    /// Where the number ends in the word it was read from.
+    var end: Substring.Index
+
+    var isInteger: Bool { fraction == nil }
+    var hasLeadingZero: Bool { integer.count > 1 && integer.first == "0" }
+    /// The integer part as a value, when it fits.
+    var value: Int? { integer.count <= 15 ? Int(integer) : nil }
+    /// True for exactly one ("1", "1.0"): the singular of units and currencies.
+    var isOne: Bool { integer == "1" && (fraction ?? "").allSatisfy { $0 == "0" } }
+
+    /// Whether the integer is said as a number ("one thousand two hundred") rather than digit by
+    /// digit (long codes, "004").
+    func groupedOrShort(_ rules: LanguageRules) -> Bool {
+        grouped || (!hasLeadingZero && integer.count <= rules.maxCardinalDigits)
+    }
+
+    /// Reads the number at the start of `text`, or nil when it does not start with one.
+    static func parse(_ text: Substring, rules: LanguageRules) -> NumberLiteral? {
+        var number = NumberLiteral(end: text.startIndex)
+        var i = text.startIndex
+        if i < text.endIndex, text[i] == "-" || text[i] == "−" {
+            number.negative = true
+            i = text.index(after: i)
+        }
+        var digits = ""
+        var sawDigit = false
+        while i < text.endIndex {
+            let c = text[i]
+            if c.isASCIIDigit {
+                digits.append(c)
+                sawDigit = true
+                i = text.index(after: i)
+            } else if sawDigit, c != rules.decimalSeparator, rules.groupSeparators.contains(c),
+                      exactlyThreeDigits(text, after: i) {
+                number.grouped = true
+                i = text.index(after: i)
+            } else {
+                break
+            }
+        }
+        if i < text.endIndex, text[i] == rules.decimalSeparator {
+            let after = text.index(after: i)
+            if after < text.endIndex, text[after].isASCIIDigit {
+                var fraction = ""
+                var j = after
+                while j < text.endIndex, text[j].isASCIIDigit {
+                    fraction.append(text[j])
+                    j = text.index(after: j)
+                }
+                number.fraction = fraction
+                i = j
+                sawDigit = true
+            }
+        }
+        guard sawDigit else { return nil }
+        number.integer = digits
+        number.end = i
+        return number
+    }
+
+    /// Exactly three digits after `index`, then no further digit.
+    private static func exactlyThreeDigits(_ text: Substring, after index: Substring.Index) -> Bool {
+        var j = text.index(after: index)
+        var count = 0
+        while j < text.endIndex, text[j].isASCIIDigit {
+            count += 1
+            j = text.index(after: j)
+        }
+        return count == 3
+    }
+}

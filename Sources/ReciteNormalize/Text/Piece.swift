@@ -1,0 +1,23 @@
+import ReciteScript
+
+/// One word of the input as the recognizers see it: its core, the punctuation around it, and the
+/// source bytes of the core.
+///
+/// Usually a piece is a whole run (a whitespace-separated word). A run like "Hi,no,34!" becomes
+/// several pieces, so that "34" is read as a number and each piece still points at its own bytes.
+struct Piece {
+    /// The word without the punctuation around it ("12kg" in "(12kg),").
+    var core: Substring
+    /// Punctuation before the core ("(").
+    var lead: Substring
+    /// Punctuation after the core ("),").
+    var trail: Substring
+    var span: SourceSpan
+    var style: RunStyle
+
+    /// The piece as written.
+    var text: String { String(lead) + core + trail }
+
+    /// True when sentence punctuation follows the core (a "." or "," that ends the word).
+    var endsClause: Bool { trail.contains { ".,;:!?…".contains($0) } }
+}

@@ -1,0 +1,95 @@
+import ReciteScript
+
+/// Cuts runs into pieces: a run's core, and where punctuation glues words together without a
+/// space ("Hi,no,34!", "(1)Hello", "1!hello"), one piece per glued word.
+///
+/// A comma between digits ("1,250") and a period inside a word ("e.g.", "3.5", "a.b@c.com") do not
+/// cut. Each piece's source span is its own slice of the run's span when the run's spoken text is
+/// still its source text; otherwise (an SSML `<sub alias>`) every piece keeps the whole span.
+enum PieceSplitter {
+    static let cutAfter: Set<Character> = [",", ";", "!", "?", ")"]
+    static let cutBytes: Set<UInt8> = Set(",;!?()".utf8)
+
+    static func pieces(of text: Substring, span: SourceSpan, style: RunStyle, into out: inout [Piece]) {
+        let (lead, core, trail) = edges(text)
+        let exact = core.utf8.count == span.length
+        // Fast path: nothing glued.
+        guard exact, core.utf8.contains(where: { cutBytes.contains($0) }) else {
+            out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
+            return
+        }
+        var parts: [Substring] = []
+        var start = core.startIndex
+        var i = core.startIndex
+        while i < core.endIndex {
+            let c = core[i]
+            let next = core.index(after: i)
+            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber {
+                parts.append(core[start..<i])
+                start = i
+            } else if cutAfter.contains(c), next < core.endIndex {
+                let before = i > core.startIndex ? core[core.index(before: i)] : " "
+                let after = core[next]
+                let digitComma = c == "," && before.isNumber && after.isNumber
+                let glued = c == ")" && (after == "-" || after.isNumber)
+                if !digitComma, !glued, !cutAfter.contains(after), after != "." {
+                    parts.append(core[start..<next])
+                    start = next
+                }
+            }
+            i = next
+        }
+        parts.append(core[start..<core.endIndex])
+        guard parts.count > 1 else {
+            out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
+            return
+        }
+        var byteOffset = span.offset
+        var column = span.column
+        for (n, part) in parts.enumerated() {
+            let (pl, pc, pt) = edges(part)
+            let piece = SourceSpan(offset: byteOffset + pl.utf8.count, length: pc.utf8.count, line: span.line,
+                                   column: column + pl.unicodeScalars.count)
+            out.append(Piece(core: pc, lead: n == 0 ? Substring(String(lead) + pl) : pl,
+                             trail: n == parts.count - 1 ? Substring(String(pt) + trail) : pt,
+                             span: piece, style: style))
+            byteOffset += part.utf8.count
+            column += part.unicodeScalars.count
+        }
+    }
+
+    /// Splits edge punctuation off a word: ("(", "word", "),").
+    static func edges(_ word: Substring) -> (Substring, Substring, Substring) {
+        // Fast path: a word that starts and ends with an ASCII letter or digit has no edges.
+        if let f = word.utf8.first, let l = word.utf8.last, isASCIIAlphanumeric(f), isASCIIAlphanumeric(l) {
+            return (word[word.startIndex..<word.startIndex], word, word[word.endIndex..<word.endIndex])
+        }
+        var lo = word.startIndex
+        var hi = word.endIndex
+        while lo < hi, isEdge(word[lo]) { lo = word.index(after: lo) }
+        while hi > lo {
+            let p = word.index(before: hi)
+            guard isEdge(word[p]) else { break }
+            hi = p
+        }
+        return (word[word.startIndex..<lo], word[lo..<hi], word[hi..<word.endIndex])
+    }
+
+    private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"))
+    }
+
+    private static func isEdge(_ c: Character) -> Bool {
+        guard c != "~", c != "*", let s = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        return wordEdgePunctuation.contains(s)
+    }
+}
+
+extension Character {
+    var isLetterOrNumber: Bool { isLetter || isNumber }
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension StringProtocol {
+    var isAllDigits: Bool { !isEmpty && allSatisfy { $0.isASCII && $0.isNumber } }
+}

@@ -1,0 +1,67 @@
+/// Says a whole number in words: "1250" → "one thousand two hundred and fifty".
+///
+/// It works on the digit string, not an `Int`, so that any length up to the largest scale word is
+/// read without overflow. Languages whose voice reads digits itself (`spellNumbers: false`) get
+/// the digits back, without group separators, which is what their voice reads best.
+struct CardinalVerbalizer {
+    static let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                       "eighteen", "nineteen"]
+    static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    static let scales = ["", "thousand", "million", "billion", "trillion", "quadrillion", "quintillion",
+                         "sextillion", "septillion"]
+
+    var spell: Bool
+    /// British (and NeMo) style "one hundred and five"; off for ordinals and fractions.
+    var hundredAnd: Bool
+
+    init(rules: LanguageRules, hundredAnd: Bool? = nil) {
+        spell = rules.spellNumbers
+        self.hundredAnd = hundredAnd ?? rules.hundredAnd
+    }
+
+    /// `digits` (ASCII digits only) in words.
+    func say<S: StringProtocol>(_ digits: S) -> String {
+        var trimmed = Substring(digits)
+        while trimmed.count > 1, trimmed.first == "0" { trimmed.removeFirst() }
+        guard spell else { return String(trimmed) }
+        let values = trimmed.utf8.map { Int($0) - 48 }
+        if values.count > Self.scales.count * 3 { return DigitsVerbalizer.say(trimmed) }
+        if values == [0] { return "zero" }
+        var groups: [Int] = []  // groups of three, from the right
+        var end = values.count
+        while end > 0 {
+            let start = max(0, end - 3)
+            groups.append(values[start..<end].reduce(0) { $0 * 10 + $1 })
+            end = start
+        }
+        var words: [String] = []
+        for scale in stride(from: groups.count - 1, through: 0, by: -1) where groups[scale] != 0 {
+            let group = groups[scale]
+            let last = scale == 0
+            if last, hundredAnd, group < 100, groups.count > 1 { words.append("and") }
+            words.append(Self.underThousand(group, and: hundredAnd && last))
+            if scale > 0 { words.append(Self.scales[scale]) }
+        }
+        return words.joined(separator: " ")
+    }
+
+    func say(_ value: Int) -> String { say(String(value)) }
+
+    static func underThousand(_ n: Int, and: Bool) -> String {
+        var parts: [String] = []
+        if n >= 100 {
+            parts.append(ones[n / 100])
+            parts.append("hundred")
+            if n % 100 != 0, and { parts.append("and") }
+        }
+        let rest = n % 100
+        if rest != 0 || n == 0 { parts.append(underHundred(rest)) }
+        return parts.joined(separator: " ")
+    }
+
+    static func underHundred(_ n: Int) -> String {
+        if n < 20 { return ones[n] }
+        return n % 10 == 0 ? tens[n / 10] : "\(tens[n / 10]) \(ones[n % 10])"
+    }
+}

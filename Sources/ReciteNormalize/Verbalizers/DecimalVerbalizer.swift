@@ -1,0 +1,28 @@
+/// Says a number with its sign and decimals: "-0.25" → "minus zero point two five".
+///
+/// The digits after the point are read one by one, as people read them. For a language that
+/// keeps digits the number is written back with its own decimal separator and no group
+/// separators ("1 250,5" → "1250,5"), which its voice reads without a pause.
+struct DecimalVerbalizer {
+    let rules: LanguageRules
+
+    func say(_ number: NumberLiteral) -> String {
+        var words: [String] = []
+        if number.negative { words.append(rules.word("minus")) }
+        guard rules.spellNumbers else {
+            var digits = number.integer.isEmpty ? "0" : number.integer
+            if let f = number.fraction { digits += "\(rules.decimalSeparator)\(f)" }
+            words.append(digits)
+            return words.joined(separator: " ")
+        }
+        if !number.integer.isEmpty {
+            words.append(number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules).say(number.integer)
+                                                      : DigitsVerbalizer.say(number.integer))
+        }
+        if let fraction = number.fraction {
+            words.append(rules.word("point"))
+            words.append(DigitsVerbalizer.say(fraction))
+        }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,36 @@
+/// Says a clock time: "18:45" → "eighteen forty five", "08:00" → "eight o'clock",
+/// "6:30 pm" → "six thirty PM", "1:01:01" → "one hour one minute and one second".
+struct TimeVerbalizer {
+    let rules: LanguageRules
+
+    func say(hour: Int, minute: Int, second: Int?, meridiem: String?, zone: String?) -> String {
+        let cardinal = CardinalVerbalizer(rules: rules)
+        var parts: [String] = []
+        if !rules.spellNumbers {
+            // "18 h 45" (French), "18:45 Uhr" (German): the voice reads the digits.
+            if rules.language.hasPrefix("fr") {
+                parts += ["\(hour)", rules.word("hour", plural: hour > 1)]
+                if minute > 0 { parts.append("\(minute)") }
+            } else {
+                parts += ["\(hour)", rules.word("oclock")]
+                if minute > 0 { parts.append("\(minute)") }
+            }
+        } else if let second {
+            parts += [cardinal.say(hour), rules.word("hour", plural: hour != 1),
+                      cardinal.say(minute), rules.word("minute", plural: minute != 1),
+                      rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)]
+        } else {
+            parts.append(cardinal.say(hour))
+            if minute == 0 {
+                if meridiem == nil { parts.append(rules.word("oclock")) }
+            } else if minute < 10 {
+                parts += ["oh", cardinal.say(minute)]
+            } else {
+                parts.append(cardinal.say(minute))
+            }
+        }
+        if let meridiem { parts.append(meridiem) }
+        if let zone { parts.append(zone.uppercased().replacingOccurrences(of: ".", with: "")) }
+        return parts.joined(separator: " ")
+    }
+}
