@@ -42,7 +42,7 @@ public struct BuildRunner {
 
     public func run() throws -> Summary {
         let jobs = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
-        let renderer = DocumentRenderer(pipeline: options.pipeline)
+        let renderer = try DocumentRenderer(pipeline: options.pipeline)
         if options.dryRun {
             return try dryRun(jobs, renderer: renderer)
         }

@@ -12,11 +12,18 @@ import ReciteTiming
 /// Runs every stage for one document: parse, normalize, pronounce, segment, synthesize, stitch.
 public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
-    public var normalizer = Normalizer()
+    public var normalizer: Normalizer
     public var pronouncer = Pronouncer()
 
-    public init(pipeline: Pipeline) {
+    /// Loads the pipeline's normalization rules once for the whole run.
+    public init(pipeline: Pipeline) throws(ConfigurationError) {
         self.pipeline = pipeline
+        do {
+            normalizer = try Normalizer.load(rulesFolder: pipeline.rulesFolder.map { URL(fileURLWithPath: $0) },
+                                             userRuleFiles: pipeline.userRuleFiles.map { URL(fileURLWithPath: $0) })
+        } catch {
+            throw ConfigurationError("Cannot load the normalization rules: \(error)")
+        }
     }
 
     /// A parsed and prepared document: the script, its source and its segments.

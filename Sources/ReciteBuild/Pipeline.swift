@@ -18,13 +18,18 @@ public struct Pipeline: Sendable, Equatable {
     public var volume: Int
     public var pauses: PausePlan
     public var markdown: MarkdownOptions
+    /// Folder of normalization tables (`LANG.KIND.yml`), read at run time so a user can add a unit
+    /// or an abbreviation without rebuilding; nil for the copy built into Recite.
+    public var rulesFolder: String?
+    /// The user's own rule files (`PATTERN → REPLACEMENT`), applied before the tables.
+    public var userRuleFiles: [String]
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
                                          pauses: PausePlan(), markdown: MarkdownOptions())
 
     public init(language: String, voice: String?, rate: Int, pitch: Int, volume: Int,
-                pauses: PausePlan, markdown: MarkdownOptions) {
+                pauses: PausePlan, markdown: MarkdownOptions, rulesFolder: String? = nil, userRuleFiles: [String] = []) {
         self.language = language
         self.voice = voice
         self.rate = rate
@@ -32,6 +37,8 @@ public struct Pipeline: Sendable, Equatable {
         self.volume = volume
         self.pauses = pauses
         self.markdown = markdown
+        self.rulesFolder = rulesFolder
+        self.userRuleFiles = userRuleFiles
     }
 }
 
@@ -52,9 +59,14 @@ extension Pipeline {
         var volume: Int?
         var pauses: Pauses?
         var markdown: Markdown?
+        var normalization: Normalization?
 
         struct Pauses: Decodable {
             var title, heading, paragraph, listItem, quote, tableCell, code: Double?
+        }
+        struct Normalization: Decodable {
+            var rules: String?
+            var userRules: [String]?
         }
         struct Markdown: Decodable {
             var codeBlocks: MarkdownOptions.CodeBlocks?
@@ -100,6 +112,13 @@ extension Pipeline {
             if let v = m.codeBlocks { p.markdown.codeBlocks = v }
             if let v = m.codeAnnouncement { p.markdown.codeAnnouncement = v }
             if let v = m.skipTemplateTags { p.markdown.skipTemplateTags = v }
+        }
+        if let n = file.normalization {
+            // Paths in a pipeline are relative to the pipeline file.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            func resolve(_ p: String) -> String { p.hasPrefix("/") ? p : folder.appendingPathComponent(p).standardizedFileURL.path }
+            if let v = n.rules { p.rulesFolder = v.isEmpty ? nil : resolve(v) }
+            if let v = n.userRules { p.userRuleFiles = v.map(resolve) }
         }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
