@@ -19,21 +19,9 @@ public enum SoundFile {
     /// Writes `samples` as a 16-bit PCM WAV file at `path` (replacing nothing: callers write to a
     /// temporary path and rename, see `AtomicOutput`).
     public static func writeWAV(_ samples: [Int16], sampleRate: Int, to path: String) throws(Failure) {
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw Failure(message: "Cannot write \(path): \(String(cString: sf_strerror(nil)))")
-        }
-        var written: sf_count_t = 0
-        samples.withUnsafeBufferPointer { buffer in
-            written = sf_write_short(file, buffer.baseAddress, sf_count_t(buffer.count))
-        }
-        let closed = sf_close(file)
-        guard written == samples.count, closed == 0 else {
-            throw Failure(message: "Cannot write \(path): the disk may be full (\(written) of \(samples.count) samples written)")
-        }
+        let writer = try WAVWriter(path: path, sampleRate: sampleRate)
+        try writer.write(samples)
+        try writer.close()
     }
 
     /// Reads the header of an audio file.
@@ -56,5 +44,47 @@ public enum SoundFile {
         var samples = [Int16](repeating: 0, count: Int(info.frames) * Int(info.channels))
         let count = samples.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t($0.count)) }
         return Array(samples.prefix(Int(count)))
+    }
+}
+
+/// Writes a 16-bit mono WAV file piece by piece, so a long document never sits in memory whole.
+/// `close()` must be called for a complete file; a writer dropped without it closes the file,
+/// which the caller then discards (see `AtomicOutput`).
+public final class WAVWriter {
+    private var file: OpaquePointer?
+    public let path: String
+    public private(set) var frames = 0
+
+    public init(path: String, sampleRate: Int) throws(SoundFile.Failure) {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = 1
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw SoundFile.Failure(message: "Cannot write \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        self.file = file
+        self.path = path
+    }
+
+    public func write(_ samples: [Int16]) throws(SoundFile.Failure) {
+        guard let file, !samples.isEmpty else { return }
+        let written = samples.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
+        guard written == samples.count else {
+            throw SoundFile.Failure(message: "Cannot write \(path): the disk may be full")
+        }
+        frames += samples.count
+    }
+
+    public func close() throws(SoundFile.Failure) {
+        guard let file else { return }
+        self.file = nil
+        guard sf_close(file) == 0 else {
+            throw SoundFile.Failure(message: "Cannot finish \(path): the disk may be full")
+        }
+    }
+
+    deinit {
+        if let file { sf_close(file) }
     }
 }

@@ -74,15 +74,16 @@ public struct BuildRunner {
         do {
             let prepared = try renderer.prepare(job)
             for warning in prepared.warnings { report(warning.description) }
-            let result = try renderer.render(prepared, audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
-            let json = try Self.encoder.encode(result.sidecar)
+            var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in
-                try SoundFile.writeWAV(result.samples, sampleRate: result.sidecar.sampleRate, to: temporary)
+                rendered = try renderer.render(prepared, to: temporary,
+                                               audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
             }
-            try AtomicOutput.write(json, to: timingPath)
-            report("rendered \(job.source) → \(audioPath) (\(String(format: "%.1f", result.sidecar.duration)) s, \(result.sidecar.words.count) words)")
+            let sidecar = rendered!
+            try AtomicOutput.write(try Self.encoder.encode(sidecar), to: timingPath)
+            report("rendered \(job.source) → \(audioPath) (\(String(format: "%.1f", sidecar.duration)) s, \(sidecar.words.count) words)")
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
-                                  duration: result.sidecar.duration, words: result.sidecar.words.count,
+                                  duration: sidecar.duration, words: sidecar.words.count,
                                   error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
         } catch {
             let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(error)"

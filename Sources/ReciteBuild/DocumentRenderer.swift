@@ -64,17 +64,19 @@ public struct DocumentRenderer: Sendable {
         return Prepared(source: source, script: script, segments: segments, warnings: warnings)
     }
 
-    /// Synthesizes and stitches a prepared document.
-    public func render(_ prepared: Prepared, audioName: String) throws -> Stitcher.Output {
+    /// Synthesizes a prepared document segment by segment, writing the WAV file at `path` as it
+    /// goes (memory stays that of one segment), and returns its timing sidecar.
+    public func render(_ prepared: Prepared, to path: String, audioName: String) throws -> TimingSidecar {
         try EspeakEngine.withShared { engine in
-            var audio: [SynthesizedAudio?] = []
+            var stitcher = Stitcher(sampleRate: engine.sampleRate, script: prepared.script,
+                                    source: prepared.source, audioName: audioName)
+            let writer = try WAVWriter(path: path, sampleRate: engine.sampleRate)
             for segment in prepared.segments {
-                guard !segment.markup.isEmpty else { audio.append(nil); continue }
-                audio.append(try engine.synthesize(request(for: segment)))
+                let audio = segment.markup.isEmpty ? nil : try engine.synthesize(request(for: segment))
+                try writer.write(stitcher.append(segment, audio: audio))
             }
-            return Stitcher(sampleRate: engine.sampleRate).stitch(
-                script: prepared.script, source: prepared.source, segments: prepared.segments,
-                audio: audio, audioName: audioName)
+            try writer.close()
+            return stitcher.finish()
         }
     }
 

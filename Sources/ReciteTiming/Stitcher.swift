@@ -2,83 +2,91 @@ import ReciteScript
 import ReciteSegment
 import ReciteSynth
 
-/// Stitch stage: joins a document's segment audio, with the pauses between them, into one
-/// sample stream, and builds the timing sidecar with every time shifted by its segment's offset.
+/// Stitch stage: joins a document's segments, with the pauses between them, into one sample
+/// stream, and builds the timing sidecar with every time shifted by its segment's offset.
+///
+/// It is incremental: each `append` returns the samples to write now, and keeps only counters
+/// and timings, so a long document is written as it is synthesized and memory does not grow with
+/// its length. The pause after the last segment is never written.
 public struct Stitcher {
-    public struct Output {
-        public var samples: [Int16]
-        public var sidecar: TimingSidecar
-    }
-
     public let sampleRate: Int
+    let script: Script
+    let source: SourceText
+    let audioName: String
 
-    public init(sampleRate: Int) {
+    /// Samples handed out so far.
+    private var written = 0
+    /// Silence owed before the next segment.
+    private var pendingPause = 0
+    private var words: [TimingSidecar.Word] = []
+    private var sentences: [TimingSidecar.Sentence] = []
+    private var marks: [TimingSidecar.Mark] = []
+    private var blockRanges: [Int: (first: Int, last: Int, start: Double, end: Double)] = [:]
+
+    public init(sampleRate: Int, script: Script, source: SourceText, audioName: String) {
         self.sampleRate = sampleRate
+        self.script = script
+        self.source = source
+        self.audioName = audioName
     }
 
-    /// `audio[i]` is the synthesis of `segments[i]` (nil for a segment that is only a pause).
-    public func stitch(script: Script, source: SourceText, segments: [Segment], audio: [SynthesizedAudio?],
-                       audioName: String) -> Output {
-        precondition(segments.count == audio.count, "one audio per segment")
-        var samples: [Int16] = []
-        var words: [TimingSidecar.Word] = []
-        var sentences: [TimingSidecar.Sentence] = []
-        var marks: [TimingSidecar.Mark] = []
-        var blockRanges: [Int: (first: Int, last: Int, start: Double, end: Double)] = [:]
-
-        for (index, segment) in segments.enumerated() {
-            let offset = samples.count
-            let segmentAudio = audio[index]
-            if let segmentAudio { samples += segmentAudio.samples }
-            let segmentLength = samples.count - offset
-            let timed = segmentAudio.map { WordTimer.time(segment, audio: $0) } ?? []
-            let firstWord = words.count
-
-            for t in timed {
-                let word = segment.words[t.word]
-                words.append(TimingSidecar.Word(
-                    start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
-                    text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
-                    line: word.source.line, column: word.source.column))
-            }
-            for mark in segment.marks {
-                let at = timed.first { $0.word >= mark.beforeWord }?.start ?? segmentLength
-                marks.append(TimingSidecar.Mark(name: mark.name, time: seconds(offset + at)))
-            }
-            if let segmentAudio, !timed.isEmpty {
-                sentences += sentenceTimings(segment: segment, audio: segmentAudio, timed: timed,
-                                             words: Array(words[firstWord...]), source: source)
-            }
-            if !timed.isEmpty {
-                let range = blockRanges[segment.blockIndex]
-                blockRanges[segment.blockIndex] = (range?.first ?? firstWord, words.count - 1,
-                                                   range?.start ?? words[firstWord].start, words[words.count - 1].end)
-            }
-            let isLast = index == segments.count - 1
-            if !isLast { samples += [Int16](repeating: 0, count: Int((segment.pauseAfter * Double(sampleRate)).rounded())) }
+    /// Adds the next segment and its audio (nil for a segment that is only a pause); returns the
+    /// samples to append to the output.
+    public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> [Int16] {
+        var out = [Int16](repeating: 0, count: audio == nil ? 0 : pendingPause)
+        if audio != nil {
+            written += pendingPause
+            pendingPause = 0
         }
+        let offset = written
+        let timed = audio.map { WordTimer.time(segment, audio: $0) } ?? []
+        if let audio {
+            out += audio.samples
+            written += audio.samples.count
+        }
+        let firstWord = words.count
+        for t in timed {
+            let word = segment.words[t.word]
+            words.append(TimingSidecar.Word(
+                start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
+                text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
+                line: word.source.line, column: word.source.column))
+        }
+        for mark in segment.marks {
+            let at = timed.first { $0.word >= mark.beforeWord }?.start ?? (written - offset)
+            marks.append(TimingSidecar.Mark(name: mark.name, time: seconds(offset + at)))
+        }
+        if let audio, !timed.isEmpty {
+            sentences += sentenceTimings(segment: segment, audio: audio, timed: timed, words: Array(words[firstWord...]))
+            let range = blockRanges[segment.blockIndex]
+            blockRanges[segment.blockIndex] = (range?.first ?? firstWord, words.count - 1,
+                                               range?.start ?? words[firstWord].start, words[words.count - 1].end)
+        }
+        pendingPause += Int((segment.pauseAfter * Double(sampleRate)).rounded())
+        return out
+    }
 
+    /// The sidecar of everything appended; the last pause is not part of the audio.
+    public func finish() -> TimingSidecar {
         let blocks: [TimingSidecar.BlockTiming] = script.blocks.indices.compactMap { b in
             guard let r = blockRanges[b] else { return nil }
             let kind = script.blocks[b].kind
             var level: Int?
             if case .heading(let l) = kind { level = l }
             let (offset, length) = Self.cover(words[r.first...r.last])
-            return TimingSidecar.BlockTiming(kind: kind.name, level: level,
-                                             text: source.text(of: SourceSpan(offset: offset, length: length, line: 0, column: 0)),
+            return TimingSidecar.BlockTiming(kind: kind.name, level: level, text: text(offset, length),
                                              start: r.start, end: r.end, offset: offset, length: length)
         }
-        let sidecar = TimingSidecar(source: script.path, audio: audioName, sampleRate: sampleRate,
-                                    duration: seconds(samples.count), words: words, sentences: sentences,
-                                    blocks: blocks, marks: marks)
-        return Output(samples: samples, sidecar: sidecar)
+        return TimingSidecar(source: script.path, audio: audioName, sampleRate: sampleRate,
+                             duration: seconds(written), words: words, sentences: sentences,
+                             blocks: blocks, marks: marks)
     }
 
     /// Sentences from eSpeak NG's sentence events: each runs from its first word to the word
     /// before the next sentence's first word. A segment always starts a sentence.
     /// `timed` and `words` are the segment's timed words and their sidecar entries, index for index.
     private func sentenceTimings(segment: Segment, audio: SynthesizedAudio, timed: [WordTimer.Timed],
-                                 words: [TimingSidecar.Word], source: SourceText) -> [TimingSidecar.Sentence] {
+                                 words: [TimingSidecar.Word]) -> [TimingSidecar.Sentence] {
         var firsts: [Int] = [0]
         for event in audio.events where event.kind == .sentence {
             // The sentence's first word is the first one at or after the event's position.
@@ -90,10 +98,13 @@ public struct Stitcher {
             let lo = firsts[k]
             let hi = k + 1 < firsts.count ? firsts[k + 1] - 1 : words.count - 1
             let (offset, length) = Self.cover(words[lo...hi])
-            return TimingSidecar.Sentence(start: words[lo].start, end: words[hi].end,
-                                          text: source.text(of: SourceSpan(offset: offset, length: length, line: 0, column: 0)),
+            return TimingSidecar.Sentence(start: words[lo].start, end: words[hi].end, text: text(offset, length),
                                           offset: offset, length: length)
         }
+    }
+
+    private func text(_ offset: Int, _ length: Int) -> String {
+        source.text(of: SourceSpan(offset: offset, length: length, line: 0, column: 0))
     }
 
     /// The byte range from the first word's source to the furthest end among `words`.
@@ -107,5 +118,17 @@ public struct Stitcher {
     /// distinct samples stay distinct times.
     func seconds(_ samples: Int) -> Double {
         (Double(samples) / Double(sampleRate) * 100_000).rounded() / 100_000
+    }
+}
+
+extension Stitcher {
+    /// Stitches a whole document at once (tests, and callers that hold every segment's audio).
+    public static func stitch(script: Script, source: SourceText, segments: [Segment], audio: [SynthesizedAudio?],
+                              sampleRate: Int, audioName: String) -> (samples: [Int16], sidecar: TimingSidecar) {
+        precondition(segments.count == audio.count, "one audio per segment")
+        var stitcher = Stitcher(sampleRate: sampleRate, script: script, source: source, audioName: audioName)
+        var samples: [Int16] = []
+        for (segment, a) in zip(segments, audio) { samples += stitcher.append(segment, audio: a) }
+        return (samples, stitcher.finish())
     }
 }

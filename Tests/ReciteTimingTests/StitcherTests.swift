@@ -30,10 +30,10 @@ import Testing
             Segment(blockIndex: 1, language: "en-US", voiceName: nil, markup: "x",
                     words: [word("gamma", at: 11, markup: 7)], marks: [], pauseAfter: 0.5),
         ]
-        let output = Stitcher(sampleRate: 1000).stitch(
+        let output = Stitcher.stitch(
             script: script, source: source, segments: segments,
             audio: [audio(count: 1000, words: [(7, 100), (13, 600)]), audio(count: 800, words: [(7, 200)])],
-            audioName: "t.wav")
+            sampleRate: 1000, audioName: "t.wav")
         // 1000 samples, 500 of pause, 800 samples; no pause after the last segment.
         #expect(output.samples.count == 2300)
         let sidecar = output.sidecar
