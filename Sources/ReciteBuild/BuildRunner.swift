@@ -1,6 +1,7 @@
 import Foundation
 import ReciteAudio
 import ReciteScript
+import ReciteSynth
 import ReciteTiming
 
 /// Runs `recite build`: every job through the stages, outputs written atomically, one manifest.
@@ -12,12 +13,15 @@ public struct BuildRunner {
         public var pipeline: Pipeline
         /// Print each document's spoken script instead of synthesizing.
         public var dryRun = false
+        /// Synthesis worker processes.
+        public var jobs = 1
 
-        public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false) {
+        public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1) {
             self.inputs = inputs
             self.outputFolder = outputFolder
             self.pipeline = pipeline
             self.dryRun = dryRun
+            self.jobs = jobs
         }
     }
 
@@ -48,11 +52,12 @@ public struct BuildRunner {
         }
         let lock = try OutputLock(folder: options.outputFolder)
         defer { withExtendedLifetime(lock) {} }
+        let synthesizer = try WorkerPool(size: options.jobs)
 
         var summary = Summary()
         var entries: [Manifest.Entry] = []
         for job in jobs {
-            let entry = render(job, renderer: renderer)
+            let entry = render(job, renderer: renderer, synthesizer: synthesizer)
             if entry.status == .ok {
                 summary.rendered += 1
                 summary.audioSeconds += entry.duration ?? 0
@@ -67,7 +72,7 @@ public struct BuildRunner {
 
     // MARK: - One document
 
-    func render(_ job: Job, renderer: DocumentRenderer) -> Manifest.Entry {
+    func render(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
         let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
@@ -76,7 +81,7 @@ public struct BuildRunner {
             for warning in prepared.warnings { report(warning.description) }
             var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in
-                rendered = try renderer.render(prepared, to: temporary,
+                rendered = try renderer.render(prepared, with: synthesizer, to: temporary,
                                                audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
             }
             let sidecar = rendered!

@@ -64,20 +64,26 @@ public struct DocumentRenderer: Sendable {
         return Prepared(source: source, script: script, segments: segments, warnings: warnings)
     }
 
-    /// Synthesizes a prepared document segment by segment, writing the WAV file at `path` as it
-    /// goes (memory stays that of one segment), and returns its timing sidecar.
-    public func render(_ prepared: Prepared, to path: String, audioName: String) throws -> TimingSidecar {
-        try EspeakEngine.withShared { engine in
-            var stitcher = Stitcher(sampleRate: engine.sampleRate, script: prepared.script,
-                                    source: prepared.source, audioName: audioName)
-            let writer = try WAVWriter(path: path, sampleRate: engine.sampleRate)
-            for segment in prepared.segments {
-                let audio = segment.markup.isEmpty ? nil : try engine.synthesize(request(for: segment))
-                try writer.write(stitcher.append(segment, audio: audio))
+    /// Synthesizes a prepared document, a batch of segments at a time, writing the WAV file at
+    /// `path` as it goes (memory stays that of one batch), and returns its timing sidecar.
+    public func render(_ prepared: Prepared, with synthesizer: any SegmentSynthesizer, to path: String,
+                       audioName: String) throws -> TimingSidecar {
+        var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
+                                source: prepared.source, audioName: audioName)
+        let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
+        let batchSize = 64
+        var start = 0
+        while start < prepared.segments.count {
+            let batch = prepared.segments[start..<min(start + batchSize, prepared.segments.count)]
+            var audio = try synthesizer.synthesize(batch.filter { !$0.markup.isEmpty }.map(request(for:)))[...]
+            for segment in batch {
+                let segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()
+                try writer.write(stitcher.append(segment, audio: segmentAudio))
             }
-            try writer.close()
-            return stitcher.finish()
+            start += batchSize
         }
+        try writer.close()
+        return stitcher.finish()
     }
 
     /// The synthesis request of a segment: its text and voice, with the pipeline's prosody.

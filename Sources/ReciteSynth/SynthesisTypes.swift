@@ -1,5 +1,5 @@
 /// What to synthesize, and how: everything that decides the audio of one segment.
-public struct SynthesisRequest: Sendable, Hashable {
+public struct SynthesisRequest: Sendable, Hashable, Codable {
     /// SSML as eSpeak NG reads it.
     public var markup: String
     /// BCP 47 language; picks the eSpeak NG voice unless `voiceName` is given.

@@ -21,18 +21,25 @@ struct Build: ParsableCommand {
     @Option(help: "Pipeline: a YAML file, or the name of one in Pipelines/ (default: Pipelines/default.yml).")
     var pipeline: String?
 
+    @Option(help: "Synthesis worker processes (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
+    }
+
     func run() throws {
         let quiet = self.quiet
         do {
             let pipeline = try PipelineLocator.load(self.pipeline)
             let runner = BuildRunner(
-                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun),
+                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs),
                 report: { line in
                     if !quiet || line.contains(": error:") { FileHandle.standardError.write(Data((line + "\n").utf8)) }
                 })

@@ -80,6 +80,23 @@ import Testing
         #expect(documents.allSatisfy { $0["status"] as? String == "ok" })
     }
 
+    /// Synthesis runs in forked workers from a pristine engine: a segment's audio depends on
+    /// nothing else, so neither the number of workers nor the other documents change a byte.
+    @Test func outputsAreByteIdenticalWhateverTheJobsAndTheCompany() throws {
+        let one = Self.temporaryFolder("jobs1"), two = Self.temporaryFolder("jobs2"), alone = Self.temporaryFolder("alone")
+        #expect(try Self.recite(["build", "Samples", "-o", one.path, "--jobs", "1"]).status == 0)
+        #expect(try Self.recite(["build", "Samples", "-o", two.path, "--jobs", "2"]).status == 0)
+        #expect(try Self.recite(["build", "Samples/welcome.ssml", "-o", alone.path, "--jobs", "2"]).status == 0)
+        let outputs = FileManager.default.enumerator(atPath: one.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".timing.json") }
+        #expect(outputs.count >= 8)
+        for file in outputs {
+            let a = try Data(contentsOf: one.appendingPathComponent(file))
+            #expect(a == (try Data(contentsOf: two.appendingPathComponent(file))), "\(file) differs between --jobs 1 and 2")
+        }
+        #expect(try Data(contentsOf: alone.appendingPathComponent("welcome.wav")) == Data(contentsOf: one.appendingPathComponent("welcome.wav")))
+    }
+
     @Test func aMalformedDocumentFailsAloneAndKeepsItsEarlierOutput() throws {
         let input = Self.temporaryFolder("input")
         let out = Self.temporaryFolder("out")

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The synthesis worker: the `recite` executable run as `recite worker` by the build.
+///
+/// It starts eSpeak NG once, then serves requests from standard input one at a time. Each
+/// request is synthesized in a child forked from the freshly started engine: eSpeak NG carries
+/// state from one utterance to the next (the same text comes out a few samples different after
+/// other text), and a fork gives every segment the same starting state, so a segment's audio
+/// depends on nothing but the segment. That makes the output identical whatever the number of
+/// workers and whatever was rendered before, and a crash in eSpeak NG costs one child, not the
+/// worker. The worker runs no threads, so forking it is safe.
+public enum WorkerLoop {
+    /// How long one segment may take before its synthesis is taken as hung.
+    static let segmentTimeoutMilliseconds: Int32 = 120_000
+
+    public static func run() -> Int32 {
+        let sampleRate: Int
+        do {
+            sampleRate = try EspeakEngine.withShared { $0.sampleRate }
+        } catch {
+            FileHandle.standardError.write(Data("recite worker: \(error)\n".utf8))
+            return 1
+        }
+        // Hello: the sample rate, so the build can start a file before any audio arrives.
+        guard WorkerProtocol.writeFrame(Data("\(sampleRate)".utf8), to: STDOUT_FILENO) else { return 1 }
+        while let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
+            let (header, samples): (Data, Data)
+            if let request = try? JSONDecoder().decode(SynthesisRequest.self, from: frame) {
+                (header, samples) = synthesizeInChild(request)
+            } else {
+                (header, samples) = WorkerProtocol.encode(.failure(SynthesisError("a synthesis worker received a malformed request")))
+            }
+            guard WorkerProtocol.writeFrame(header, to: STDOUT_FILENO),
+                  WorkerProtocol.writeFrame(samples, to: STDOUT_FILENO) else { return 1 }
+        }
+        return 0
+    }
+
+    /// Synthesizes in a forked child; returns the child's two response frames as it wrote them.
+    static func synthesizeInChild(_ request: SynthesisRequest) -> (Data, Data) {
+        func failure(_ message: String) -> (Data, Data) { WorkerProtocol.encode(.failure(SynthesisError(message))) }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return failure("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        let pid = fork()
+        if pid == 0 {
+            close(fds[0])
+            let result: Result<SynthesizedAudio, SynthesisError>
+            do {
+                result = .success(try EspeakEngine.withShared { try $0.synthesize(request) })
+            } catch let error as SynthesisError {
+                result = .failure(error)
+            } catch {
+                result = .failure(SynthesisError("\(error)"))
+            }
+            let (header, samples) = WorkerProtocol.encode(result)
+            let ok = WorkerProtocol.writeFrame(header, to: fds[1]) && WorkerProtocol.writeFrame(samples, to: fds[1])
+            _exit(ok ? 0 : 1)
+        }
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard pid > 0 else { return failure("cannot start a synthesis process: \(String(cString: strerror(errno)))") }
+        // A segment takes milliseconds; one that takes minutes has hung eSpeak NG.
+        var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        var waited: Int32 = 0
+        repeat { waited = poll(&ready, 1, segmentTimeoutMilliseconds) } while waited < 0 && errno == EINTR
+        if waited == 0 {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return failure("eSpeak NG did not finish this segment within \(segmentTimeoutMilliseconds / 1000) s")
+        }
+        let header = WorkerProtocol.readFrame(from: fds[0])
+        let samples = header == nil ? nil : WorkerProtocol.readFrame(from: fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard let header, let samples else {
+            return failure("eSpeak NG stopped while synthesizing this segment (status \(status))")
+        }
+        return (header, samples)
+    }
+}
