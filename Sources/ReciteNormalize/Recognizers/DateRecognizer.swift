@@ -71,6 +71,15 @@ struct DateRecognizer {
               let m = month(core),
               !context.pieces[i].trail.contains(where: { ",;:!?".contains($0) }) else { return nil }
         let next = context.pieces[i + 1].core
+        // "Oct. 12-14": a range of days.
+        if let dash = next.firstIndex(where: { RangeRecognizer.dashes.contains($0) }), let d1 = day(next[..<dash]),
+           let d2 = day(next[next.index(after: dash)...]), d1 < d2 {
+            let ordinal = OrdinalVerbalizer(rules: rules)
+            let name = date.say(day: nil, month: m, year: nil, style: .monthFirst)
+            var m = Match(2, "\(name) \(ordinal.say(String(d1))) \(rules.word("to")) \(ordinal.say(String(d2)))")
+            m.consumesDot = false
+            return m
+        }
         if let d = day(next), next.count <= 4 {
             var count = 2
             var y: Int?

@@ -11,6 +11,11 @@ struct MoneyRecognizer {
            context.joins(i), let next = context.core(i + 1), let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
+        // "Rs. 500": a currency abbreviation with its period.
+        if let dotted = context.coreWithDot(i), let currency = rules.currencies[dotted], piece.trail == ".",
+           let next = context.core(i + 1), let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
+            return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
+        }
         guard let (symbol, currency) = currencyPrefix(core) else { return nil }
         core = core.dropFirst(symbol.count)
         guard let n = NumberLiteral.parse(core, rules: rules) else { return nil }
@@ -30,6 +35,10 @@ struct MoneyRecognizer {
         if rest.first == "/", let unit = UnitParser(rules: rules).parse(rest.dropFirst()) {
             let amount = money.say(n, currency: currency, magnitude: nil)
             return Match(1, "\(amount) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
+        }
+        // "$9.99/month": per a word of time.
+        if rest.first == "/", rest.count > 2, rest.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }) {
+            return Match(1, "\(money.say(n, currency: currency, magnitude: nil)) \(rules.per) \(rest.dropFirst())")
         }
         // "$50.00-$100.00".
         if let dash = rest.first, RangeRecognizer.dashes.contains(dash), let high = sayAlone(rest.dropFirst()) {

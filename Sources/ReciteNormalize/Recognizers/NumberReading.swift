@@ -33,21 +33,50 @@ struct NumberReading {
     /// A number followed by letters or signs in the same word.
     func sayWithSuffix(_ n: NumberLiteral, suffix: Substring, core: Substring) -> String? {
         let lower = suffix.lowercased()
+        // "29th's", "1990's": the possessive after what the rest says.
+        if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"),
+           let spoken = sayWithSuffix(n, suffix: suffix.dropLast(2), core: core.dropLast(2)) {
+            return spoken + suffix.suffix(2)
+        }
         // Ordinals: 1st, 22nd, 1,000th (only with the right suffix: "1th" is read as written).
         if n.isInteger, !n.negative, ["st", "nd", "rd", "th"].contains(lower),
            OrdinalVerbalizer.isValidSuffix(lower, for: Substring(n.integer)) {
             return OrdinalVerbalizer(rules: rules).say(n.integer)
         }
+        // "11st", "4rd": not an ordinal, not a unit; the number and the letters as written.
+        if n.isInteger, ["st", "nd", "rd", "th"].contains(lower) { return "\(say(n)) \(suffix)" }
         // Decades: 1980s, 80s.
         if n.isInteger, !n.grouped, lower == "s", n.integer.last == "0", n.integer.count == 4 || n.integer.count == 2,
            let v = n.value {
             return YearVerbalizer(rules: rules).decade(v, digits: n.integer.count)
         }
         // Units glued to the number: 12kg, 8m², 5km/h, 21°C, 10%.
-        if let unit = UnitParser(rules: rules).parse(suffix) {
+        if rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix) {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne))"
         }
-        // "12's", "1990's" hmm: the number, then the suffix as it is.
+        // 6'2": feet and inches.
+        if suffix.first == "'" || suffix.first == "’", n.isInteger, suffix.count <= 3, suffix.dropFirst().isAllDigits,
+           let foot = rules.units["ft"], let inch = rules.units["in"] {
+            let inches = suffix.dropFirst()
+            return "\(say(n, allowYear: false)) \(foot.form(plural: !n.isOne)) \(CardinalVerbalizer(rules: rules).say(inches)) \(inch.form(plural: inches != "1"))"
+        }
+        // "1.5k comments": a magnitude letter in lower case ("4K" stays a letter).
+        if lower == suffix || (!n.isInteger && (suffix == "M" || suffix == "B" || suffix == "K")),
+           let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 {
+            return "\(say(n, allowYear: false)) \(magnitude)"
+        }
+        // "21st-century", "3rd-party": the number with its suffix, then the word.
+        if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
+           suffix.index(after: dash) < suffix.endIndex,
+           let head = sayWithSuffix(n, suffix: suffix[..<dash], core: core[..<dash]) {
+            return "\(head) \(suffix[suffix.index(after: dash)...])"
+        }
+        // "1960's", "80's": a decade.
+        if lower == "'s" || lower == "’s", n.isInteger, !n.grouped, n.integer.last == "0", n.integer.count == 4 || n.integer.count == 2,
+           let v = n.value {
+            return YearVerbalizer(rules: rules).decade(v, digits: n.integer.count)
+        }
+        // "12's", "1990's": the number, then the suffix as it is.
         if suffix.first == "'" || suffix.first == "’" {
             return say(n) + suffix
         }
@@ -55,6 +84,12 @@ struct NumberReading {
         if suffix.first == "-", suffix.dropFirst().first?.isLetter == true {
             return "\(say(n, allowYear: false)) \(suffix.dropFirst())"
         }
+        // "1080p", "7950X": a model or format number, said in pairs, then its letter.
+        if n.isInteger, !n.grouped, n.integer.count == 4, suffix.count == 1, suffix.first?.isLetter == true, lower != "s" {
+            return "\(sayHouseNumber(n)) \(suffix)"
+        }
+        // "4.4x", "10x": said as written.
+        if lower == "x" { return "\(say(n, allowYear: false)) x" }
         // "2x8": dimensions.
         if lower.first == "x" || lower.first == "×", suffix.count > 1, let m = NumberLiteral.parse(suffix.dropFirst(), rules: rules),
            m.end == suffix.endIndex {
@@ -77,6 +112,12 @@ struct SerialReading {
             guard !run.isEmpty else { return }
             if runIsDigits {
                 if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer.say(run)) }
+                else if run.count == 3, !words.isEmpty, !run.hasSuffix("00"), let n = NumberLiteral.parse(Substring(run), rules: rules) {
+                    words.append(NumberReading(rules: rules).sayHouseNumber(n))  // "A380", "F150": "A three eighty"
+                }
+                else if run.count == 4, let v = Int(run), (1900...2099).contains(v), !words.isEmpty {
+                    words.append(YearVerbalizer(rules: rules).say(v))  // "FY2022"
+                }
                 else if run.count <= 3 || run.hasSuffix("000") { words.append(CardinalVerbalizer(rules: rules).say(run)) }
                 else { words.append(DigitsVerbalizer.say(run)) }
             } else {
@@ -92,7 +133,8 @@ struct SerialReading {
                 run.append(c)
             } else {
                 flush()
-                if c == "-" || c == "." || c == "/" { continue }
+                if c == "-" || c == "." { continue }
+                if c == "/" { words.append(rules.word("slash")); continue }
                 if let s = rules.symbols[String(c)] { words.append(s) }
             }
         }

@@ -15,7 +15,21 @@ struct NumberRecognizer {
         if let spoken = dates.numeric(core) { return Match(1, spoken) }
         if let m = PhoneRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         if let m = dates.dayFirst(at: i, in: context) { return m }
+        if let reading = rules.abbreviations[String(core)] { return Match(1, reading) }  // "24/7"
+        // "ISBN 978-0-306-40615-7": a code of digit groups after a word that announces one.
+        if i > 0, core.contains("-"), core.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), !context.pieces[i - 1].endsClause,
+           rules.codeWords.contains(context.pieces[i - 1].core.lowercased()) {
+            return Match(1, core.split(separator: "-").map { DigitsVerbalizer.say($0) }.joined(separator: ", "))
+        }
+        if let m = shortDate(at: i, in: context) { return m }
         if let m = fraction(at: i, in: context) { return m }
+        if let m = ratio(core) { return Match(1, m) }
+        // "3.10.2": a version, "three point ten point two".
+        if rules.spellNumbers, core.contains("."), case let groups = core.split(separator: ".", omittingEmptySubsequences: false), groups.count >= 3,
+           groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
+        }
         if core.contains("=") || core.dropFirst().contains("+") { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
@@ -42,15 +56,63 @@ struct NumberRecognizer {
         let lastCore = context.pieces[i + count - 1].core
         let suffix = count == 1 ? core[n.end...] : lastCore[lastCore.endIndex...]
         if !suffix.isEmpty {
+            if suffix.count == 1, suffix.first?.isLetter == true { context.lastNumberIndex = i }  // "221B Baker St."
+            // "2M downloads", "175B parameters": a magnitude letter before a word in lower case.
+            if suffix == "M" || suffix == "B", context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
+               let magnitude = rules.magnitudes[String(suffix)] {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
+            }
+            // "1- 2 = 5": a minus sign before the next number of an equation.
+            if suffix == "-" || suffix == "−", context.joins(i), context.core(i + 1)?.first?.isASCIIDigit == true,
+               context.pieces[(i + 1)...].contains(where: { $0.core == "=" }) {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("minus"))")
+            }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
+            // "2x8 m2": dimensions, then their unit.
+            if let x = suffix.first, x == "x" || x == "×", suffix.count > 1, context.joins(i), let unit = unitAfter(i + 1, in: context) {
+                var m = Match(1 + unit.count, prefix + spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true))
+                m.consumesDot = unit.dotted
+                return m
+            }
             return Match(1, prefix + spoken)
         }
         context.lastNumberIndex = i
+        if count == 1, rules.spellNumbers, isCode(n, at: i, in: context) || (n.isInteger && n.hasLeadingZero && n.integer.count >= 3) {
+            // "Tel. 020 7946 0958": the groups of digits that follow belong to the code.
+            var groups = [DigitsVerbalizer.say(n.integer)]
+            var k = i
+            while groups.count < 5, context.joins(k), let next = context.core(k + 1), next.count >= 3, next.isAllDigits,
+                  context.pieces[k + 1].lead.isEmpty {
+                groups.append(DigitsVerbalizer.say(next))
+                k += 1
+            }
+            return Match(groups.count, prefix + groups.joined(separator: ", "))
+        }
+        // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
+        if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
+           n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause {
+            let name = context.pieces[i - 1].core
+            if (name.count >= 2 && name.allSatisfy({ $0.isUppercase }) && rules.abbreviations[String(name)] == nil)
+                || rules.pairedAfter.contains(name.lowercased()) {
+                return Match(1, prefix + reading.sayHouseNumber(n))
+            }
+        }
+        // 12": inches, unless the quote closes one opened before.
+        if count == 1, piece.trail.hasPrefix("\""), n.isInteger || n.fraction != nil, let inch = rules.units["in"] {
+            var quotes = piece.lead.filter { $0 == "\"" }.count
+            for k in 0..<i { quotes += (context.pieces[k].lead + context.pieces[k].trail).filter { $0 == "\"" }.count }
+            if quotes % 2 == 0 { return Match(1, prefix + reading.say(n, allowYear: false) + " " + inch.form(plural: !n.isOne)) }
+        }
         let j = i + count
         guard context.joins(j - 1), let next = context.core(j) else {
             return Match(count, prefix + reading.say(n))
         }
         let nextPiece = context.pieces[j]
+        // "401(k)", "403(b)": a plan or section named by a number and a letter, said like a code.
+        if n.isInteger, n.integer.count == 3, nextPiece.lead == "(", nextPiece.trail.hasPrefix(")"), next.count == 1,
+           next.first?.isLetter == true, nextPiece.span.offset == piece.span.end + 1 {
+            return Match(count + 1, "\(prefix)\(reading.sayHouseNumber(n)) \(next)")
+        }
         // Magnitude words: "100 million", "0.1 billion", then perhaps a unit or a currency word.
         if let magnitude = rules.magnitudes[String(next)], next.count > 2 {
             var spoken = "\(DecimalVerbalizer(rules: rules).say(n)) \(magnitude)"
@@ -63,7 +125,19 @@ struct NumberRecognizer {
             return Match(total, prefix + spoken)
         }
         // A unit in the next word: "8 m²", "5 km/h", "2 bd.", "21 °C".
-        if let unit = unitAfter(j, in: context) {
+        // "20 x 30 ft": dimensions; the second number is read on with its unit.
+        if next == "x" || next == "×", context.joins(j), context.core(j + 1)?.first?.isASCIIDigit == true {
+            return Match(count + 1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("by"))")
+        }
+        // "the 1980 s": a decade written apart.
+        if next == "s", n.isInteger, !n.grouped, n.integer.count == 4, n.integer.last == "0", let v = n.value {
+            return Match(count + 1, YearVerbalizer(rules: rules).decade(v, digits: 4))
+        }
+        // A house number before a street: "708 N 1st St" (before units: "N" is North here).
+        if isAddress(after: j, in: context) {
+            return Match(count, reading.sayHouseNumber(n))
+        }
+        if let unit = unitAfter(j, in: context, number: n) {
             let spoken = "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne))"
             var m = Match(count + unit.count, prefix + spoken)
             m.consumesDot = unit.dotted
@@ -92,9 +166,49 @@ struct NumberRecognizer {
 
     // MARK: - Parts
 
+    /// "on 4/15", "by 3/1": a month and a day after a word that announces a date.
+    func shortDate(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        let parts = core.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.isAllDigits && $0.count <= 2 }), let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
+        let (month, day) = rules.dateOrder == .monthDayYear ? (a, b) : (b, a)
+        // A day past twelve that no fraction uses ("12/31", not "1/16") is a date anywhere; other
+        // pairs only after a word that announces a date.
+        let announced = i > 0 && !context.pieces[i - 1].endsClause && rules.dateWords.contains(context.pieces[i - 1].core.lowercased())
+        guard announced || ((13...31).contains(day) && day != 16 && (1...12).contains(month)) else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let style: DateStyle = rules.dateOrder == .dayMonthYear ? .dayFirst : rules.dateStyle
+        return Match(1, DateVerbalizer(rules: rules).say(day: day, month: month, year: nil, style: style))
+    }
+
+    /// "3:1", "16:9": a ratio, "three to one" (times were tried first).
+    func ratio(_ core: Substring) -> String? {
+        let parts = core.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.isAllDigits && $0.count <= 3 }) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(cardinal.say(parts[0])) \(rules.word("to")) \(cardinal.say(parts[1]))"
+    }
+
+    /// A whole number that is a code, read digit by digit: after a word that announces one ("zip",
+    /// "ending in", "PIN"), a ZIP code after a state ("CA 95051"), or five digits or more standing
+    /// alone with no word to count (a quantity comes with its noun; "13000" alone is an identifier).
+    func isCode(_ n: NumberLiteral, at i: Int, in context: Context) -> Bool {
+        guard n.isInteger, !n.grouped, !n.negative, n.integer.count >= 3, !rules.codeWords.isEmpty else { return false }
+        if i > 0 {
+            let previous = context.pieces[i - 1]
+            let one = previous.core.lowercased()
+            let two = i > 1 ? context.pieces[i - 2].core.lowercased() + " " + one : one
+            if !context.pieces[i - 1].endsClause || previous.trail == ":" || previous.trail == "." {
+                if rules.codeWords.contains(one) || rules.codeWords.contains(two) { return true }
+            }
+            if n.integer.count == 5, rules.regions[String(previous.core)] != nil { return true }
+        }
+        return context.pieces.count == 1 && n.integer.count >= 5
+    }
+
     /// A unit in piece `j` (and `j + 1` for "sq ft"), with the ambiguity rule for unit symbols
     /// that are also words ("5 in the box").
-    func unitAfter(_ j: Int, in context: Context) -> (expression: UnitExpression, count: Int, dotted: Bool)? {
+    func unitAfter(_ j: Int, in context: Context, number: NumberLiteral? = nil) -> (expression: UnitExpression, count: Int, dotted: Bool)? {
         let parser = UnitParser(rules: rules)
         let piece = context.pieces[j]
         var key = String(piece.core)
@@ -105,12 +219,31 @@ struct NumberRecognizer {
         } else {
             unit = parser.parse(key)
         }
+        // "1,000 sq mi", "20 sq. ft": "square" and the unit.
+        if unit == nil, piece.core == "sq", context.joins(j) || piece.trail == ".", let after = context.core(j + 1),
+           let base = parser.parse(after), base.denominator == nil, base.numerator.count == 1, base.numerator[0].power == nil {
+            var square = base
+            square.numerator[0].power = "2"
+            return (square, 2, false)
+        }
         guard let unit else { return nil }
+        if rules.letterUnits.contains(key) { return nil }
+        if let number, !rules.isUnitAlone(key, after: number) { return nil }
+        // "5 ft 4 in tall": after a measure in another unit, the symbol is that unit's smaller one.
+        if j >= 3, let before = context.core(j - 2), context.core(j - 3)?.first?.isASCIIDigit == true,
+           rules.allUnits[String(before)] != nil, !rules.ambiguousUnits.contains(String(before)) {
+            return (unit, 1, key.hasSuffix(".") && key != String(piece.core))
+        }
         if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
-            if context.joins(j), let after = context.core(j + 1), after.first?.isLowercase == true { return nil }
+            // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
+            if context.joins(j), let after = context.core(j + 1), let f = after.first,
+               f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)) { return nil }
         }
-        return (unit, 1, key.hasSuffix(".") && key != String(piece.core))
+        // "6 ft. tall": the period of a unit's abbreviation, when the sentence goes on.
+        let dotInside = piece.trail.hasPrefix(".") && key.allSatisfy(\.isLetter)
+            && (context.core(j + 1)?.first.map { $0.isLowercase || $0.isASCIIDigit } ?? false)
+        return (unit, 1, dotInside || (key.hasSuffix(".") && key != String(piece.core)))
     }
 
     /// "3/4", "1/4th", "½", "2 1/2" (with `whole`), "12/kg".
@@ -127,6 +260,13 @@ struct NumberRecognizer {
         let parts = core.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isAllDigits, !parts[1].isEmpty else { return nil }
         var denominator = parts[1]
+        // "1/4-inch": the fraction, then the word.
+        var word = ""
+        if let dash = denominator.firstIndex(of: "-"), denominator[denominator.index(after: dash)...].allSatisfy(\.isLetter),
+           denominator.index(after: dash) < denominator.endIndex {
+            word = " " + denominator[denominator.index(after: dash)...]
+            denominator = denominator[..<dash]
+        }
         let lower = denominator.lowercased()
         if lower.hasSuffix("th") || lower.hasSuffix("rd") || lower.hasSuffix("nd") || lower.hasSuffix("st") {
             denominator = denominator.dropLast(2)
@@ -140,13 +280,32 @@ struct NumberRecognizer {
             return nil
         }
         var count = 1
-        var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
+        // Readings of a pair that is not a fraction, for a language that spells numbers.
+        if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
+            return Match(1, spoken + word)
+        }
+        var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole) + word
         // "4 1/2 lbs": the unit after a mixed fraction is plural.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
             spoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
-            count += 1
+            count += unit.count
         }
         return Match(count, spoken)
+    }
+
+    /// Two numbers with a slash that are not read as a fraction: "98/100" and "7/10" (a score, "out
+    /// of"), "50/50" (the number twice), "80/20" (a split of a hundred), "120/80" (a reading over
+    /// another: a numerator as large as a denominator of ten or more). English words; only for
+    /// languages that spell numbers.
+    func pair(_ numerator: String, _ denominator: String, exact: Bool) -> String? {
+        guard exact, let a = Int(numerator), let b = Int(denominator), b > 0 else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let top = cardinal.say(numerator), bottom = cardinal.say(denominator)
+        if b == 10 || b == 100, a > 1, a <= b { return "\(top) out of \(bottom)" }
+        if a == b, a != 1 { return "\(top) \(top)" }
+        if a + b == 100 { return "\(top) \(bottom)" }
+        if b >= 10, a >= b { return "\(top) over \(bottom)" }
+        return nil
     }
 
     /// "1-2=5", "2+3": numbers and operators.

@@ -14,8 +14,19 @@ struct RangeRecognizer {
         let range = RangeVerbalizer(rules: rules)
         if let dash = core.dropFirst().firstIndex(where: { Self.dashes.contains($0) }) {
             let low = core[..<dash], high = core[core.index(after: dash)...]
+            // "1-800-GO-U-HAUL", "1-413-te-b": a code of three parts or more is not a range.
+            guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
-            guard let lowSpoken = end(low, pairedWith: high), let highSpoken = end(high, pairedWith: low) else { return nil }
+            // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
+            let unit = context.joins(i) && high.isAllDigits && low.isAllDigits ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
+            guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
+                  var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
+            if let unit {
+                highSpoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
+                var m = Match(1 + unit.count, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
+                m.consumesDot = unit.dotted
+                return m
+            }
             return Match(1, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
         }
         return nil
@@ -56,7 +67,7 @@ struct RangeRecognizer {
             if let hs = highSpoken, context.joins(highIndex), highIndex + 1 < context.pieces.count,
                let unit = NumberRecognizer(rules: rules).unitAfter(highIndex + 1, in: context) {
                 highSpoken = hs + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
-                count += 1
+                count += unit.count
             }
         }
         guard let highSpoken else { return nil }
@@ -65,7 +76,7 @@ struct RangeRecognizer {
 
     /// One end of a range read alone: a number (a year when both ends look like years), a number
     /// with a unit, an amount of money, a decade, a time.
-    private func end(_ text: Substring, pairedWith other: Substring?) -> String? {
+    private func end(_ text: Substring, pairedWith other: Substring?, allowYear: Bool = true) -> String? {
         let reading = NumberReading(rules: rules)
         if let first = text.first, !first.isASCIIDigit {
             return MoneyRecognizer(rules: rules).sayAlone(text) ?? (first == "'" ? reading.sayWhole(text.dropFirst()) : nil)
@@ -73,7 +84,7 @@ struct RangeRecognizer {
         guard let n = NumberLiteral.parse(text, rules: rules) else { return nil }
         let suffix = text[n.end...]
         if suffix.isEmpty {
-            let otherIsYear = other.map { $0.count == 4 || ($0.count == 2 && n.integer.count == 4) || $0.hasSuffix("s") } ?? true
+            let otherIsYear = allowYear && other.map { $0.count == 4 || ($0.count == 2 && n.integer.count == 4) || $0.hasSuffix("s") } ?? true
             if n.integer.count == 2, let other, other.count >= 4 {
                 return CardinalVerbalizer(rules: rules).say(n.integer)  // 1960-80
             }

@@ -41,13 +41,14 @@ struct Reader {
             if match == nil {
                 // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
                 let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
-                if !plain || piece.core.utf8.count == 3 { match = money.recognize(at: i, in: context) }
+                if !plain || piece.core.utf8.count == 3 || (piece.trail == "." && piece.core.utf8.count == 2) { match = money.recognize(at: i, in: context) }
                 if match == nil, !plain, !(first.isLetter && piece.core.allSatisfy(\.isLetter)) {
                     match = symbols.recognize(at: i, in: context)
                 }
             }
             guard let match else {
-                let text = piece.lead.isEmpty && piece.trail.isEmpty ? String(piece.core) : piece.text
+                let text = piece.lead.isEmpty && piece.trail.isEmpty ? String(piece.core)
+                    : String(leading(piece.lead, into: &out, after: firstOut)) + piece.core + piece.trail
                 out.append(Run(.speech(clean(text)), source: piece.span, style: piece.style))
                 context.previousWord = piece.core
                 i += 1
@@ -57,21 +58,29 @@ struct Reader {
                 // Said by nothing (an emoji): its punctuation still makes a pause.
                 appendPunctuation(pieces[i + match.count - 1].trail, to: &out, after: firstOut)
             } else {
-                emit(match, at: i, pieces: pieces, into: &out)
+                emit(match, at: i, pieces: pieces, into: &out, after: firstOut)
                 context.previousWord = match.spoken.split(separator: " ").last
             }
             i += match.count
         }
     }
 
-    private func emit(_ match: Match, at i: Int, pieces: [Piece], into out: inout [Run]) {
+    private func emit(_ match: Match, at i: Int, pieces: [Piece], into out: inout [Run], after firstOut: Int) {
         let first = pieces[i], last = pieces[i + match.count - 1]
         var trail = last.trail
         if match.consumesDot, i + match.count < pieces.count, trail.hasPrefix(".") { trail = trail.dropFirst() }
-        let text = String(first.lead) + match.spoken + trail
+        let text = String(leading(first.lead, into: &out, after: firstOut)) + match.spoken + trail
         var span = first.span
         if last.span.end > span.end { span.length = last.span.end - span.offset }
         out.append(Run(.speech(clean(text)), source: span, style: first.style))
+    }
+
+    /// A word's leading punctuation without periods (".b@gmail.com" would be read "dot b"): a
+    /// period there ends the previous word's sentence.
+    private func leading(_ lead: Substring, into out: inout [Run], after firstOut: Int) -> Substring {
+        guard lead.contains(".") else { return lead }
+        appendPunctuation(lead.contains("..") || lead.contains("…") ? "..." : ".", to: &out, after: firstOut)
+        return lead.filter { $0 != "." }[...]
     }
 
     /// Adds punctuation to the last run said in this stretch; nothing when none came before.

@@ -7,6 +7,11 @@ struct SymbolRecognizer {
         let piece = context.pieces[i]
         let core = piece.core
         let key = String(core)
+        // "<br/>", "</b>": a markup tag in plain text is not read.
+        if core.first == "<", core.last == ">", core.count >= 3, let second = core.dropFirst().first, second.isLetter || second == "/",
+           core.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || "/-_".contains($0) }) {
+            return Match(1, "")
+        }
         // A sign before a number, glued ("#5", "±3", "~5") or as its own word ("n° 5", "± 3").
         if let reading = rules.symbolsBeforeNumber[key], context.joins(i), let next = context.core(i + 1),
            next.first?.isASCIIDigit == true {
@@ -14,11 +19,23 @@ struct SymbolRecognizer {
         }
         for length in [2, 1] where core.count > length {
             let prefix = String(core.prefix(length))
+            // "~$5 million": the sign, then the amount with what follows it.
+            if let reading = rules.symbolsBeforeNumber[prefix], !core.dropFirst(length).first!.isASCIIDigit {
+                var pieces = context.pieces
+                pieces[i].core = core.dropFirst(length)
+                if let m = MoneyRecognizer(rules: rules).recognize(at: i, in: Context(rules: rules, pieces: pieces)) {
+                    return Match(m.count, "\(reading) \(m.spoken)")
+                }
+            }
             guard let reading = rules.symbolsBeforeNumber[prefix], core.dropFirst(length).first?.isASCIIDigit == true,
                   let number = NumberReading(rules: rules).sayWhole(core.dropFirst(length), allowYear: false) else { continue }
             return Match(1, "\(reading) \(number)")
         }
         if let reading = rules.symbols[key] { return Match(1, reading) }
+        // "#MeToo": a hashtag.
+        if core.first == "#", core.count > 2, core.dropFirst().first?.isLetter == true, core.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber }) {
+            return Match(1, "\(rules.word("hashtag")) \(core.dropFirst())")
+        }
         // Signs with letters or digits: "#mytext#", "@mypizza", "f++".
         if core.contains(where: { $0.isLetter || $0.isNumber }) {
             var out = ""
@@ -30,6 +47,6 @@ struct SymbolRecognizer {
         }
         // Signs alone with no reading: an emoji is skipped; a word made of known signs is read sign by sign.
         let readings = core.compactMap { rules.symbols[String($0)] }
-        return Match(1, readings.count == core.count ? readings.joined(separator: " ") : "")
+        return Match(1, readings.joined(separator: " "))
     }
 }

@@ -12,6 +12,27 @@ struct WordRecognizer {
         // Abbreviations, with their dot when they have one.
         if let dotted = context.coreWithDot(i) {
             if let reading = rules.abbreviations[dotted] { return Match(1, reading).droppingDot(piece) }
+            // "Approx." at the start of a sentence: the abbreviation written with a capital.
+            if let f = dotted.first, f.isUppercase, dotted.dropFirst().allSatisfy({ !$0.isUppercase }),
+               let reading = rules.abbreviations[f.lowercased() + dotted.dropFirst()] {
+                return Match(1, reading).droppingDot(piece)
+            }
+            // "in Nov.": a month's abbreviation with its dot.
+            if let f = dotted.first, f.isUppercase, dotted.count >= 4, dotted.dropFirst().dropLast().allSatisfy(\.isLowercase),
+               context.core(i + 1)?.first?.isASCIIDigit != true, let m = rules.months[dotted.dropLast().lowercased()],
+               rules.monthNames.indices.contains(m - 1), !rules.monthNames.contains(dotted.dropLast().lowercased()) {
+                return Match(1, rules.monthNames[m - 1].capitalizedFirst(if: true)).droppingDot(piece)
+            }
+            // "1428 Elm St. It was": after a house number and a name, a street word even before a capital.
+            // "Springfield, Ill.": a state's abbreviation after a place name and a comma.
+            if let region = rules.regions[dotted], i > 0, context.pieces[i - 1].trail == ",",
+               context.pieces[i - 1].core.first?.isUppercase == true {
+                return Match(1, region).droppingDot(piece)
+            }
+            if let street = rules.streets[dotted], isStreet(at: i, in: context) {
+                // The period still ends the sentence when a capital follows ("Elm St. It was").
+                return context.core(i + 1)?.first?.isUppercase == true ? Match(1, street) : Match(1, street).droppingDot(piece)
+            }
             if let reading = rules.beforeName[dotted], context.joins(i) || piece.trail == ".",
                let next = context.core(i + 1), let f = next.first, f.isUppercase || f.isASCIIDigit {
                 return Match(1, reading).droppingDot(piece)
@@ -32,6 +53,8 @@ struct WordRecognizer {
         }
         if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }
         if isElectronic(core) { return Match(1, ElectronicVerbalizer(rules: rules).say(core)) }
+        // "US$76.3", "C$20": a currency symbol that starts with letters.
+        if core.contains(where: { !$0.isLetter && !$0.isNumber }), let m = MoneyRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         if let spoken = symbolBeforeNumber(core) { return Match(1, spoken) }
         if let spoken = chemical(core) { return Match(1, spoken) }
         if let spoken = version(core) { return Match(1, spoken) }
@@ -48,18 +71,25 @@ struct WordRecognizer {
 
     /// A street word after a capitalized name with a house number shortly before ("1428 Elm St.").
     private func isStreet(at i: Int, in context: Context) -> Bool {
-        guard i > 0, context.lastNumberIndex >= 0, i - context.lastNumberIndex <= 4 else { return false }
-        let previous = context.pieces[i - 1].core
-        if let f = previous.first, f.isUppercase || f.isASCIIDigit { return true }
-        return false
+        guard i > 0, context.lastNumberIndex >= 0, i > context.lastNumberIndex, i - context.lastNumberIndex <= 4 else { return false }
+        // Every word between the number and the street word is part of a name ("Elm", "N 1st").
+        for k in (context.lastNumberIndex + 1)..<i {
+            guard let f = context.pieces[k].core.first, f.isUppercase || f.isASCIIDigit, !context.pieces[k - 1].endsClause else { return false }
+        }
+        if i > context.lastNumberIndex + 1 { return true }
+        // Right after the number only a direction before the name: "12 S 1st St", "708 N Main".
+        guard context.joins(i), let next = context.core(i + 1), let f = next.first else { return false }
+        return f.isUppercase || f.isASCIIDigit
     }
 
     /// "Chapter IV" → "chapter four"; "Henry VIII" → "Henry the eighth".
     private func roman(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
-        guard i > 0, core.allSatisfy({ RomanVerbalizer.values[$0] != nil }), let value = RomanVerbalizer.value(of: core),
-              !context.pieces[i - 1].endsClause else { return nil }
+        guard i > 0, core.allSatisfy({ RomanVerbalizer.values[$0] != nil }), let value = RomanVerbalizer.value(of: core) else { return nil }
         let previous = context.pieces[i - 1].core
+        // "Vol. III": the abbreviation's period does not end the phrase.
+        guard !context.pieces[i - 1].endsClause || (context.pieces[i - 1].trail == "." && rules.numberedBy.contains(previous.lowercased()))
+        else { return nil }
         let verbalizer = RomanVerbalizer(rules: rules)
         if rules.numberedBy.contains(previous.lowercased()) { return Match(1, verbalizer.cardinal(value)) }
         // A name: capitalized, not in capitals, and a numeral of more than one letter (not "I").

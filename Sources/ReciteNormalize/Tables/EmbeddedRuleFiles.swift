@@ -294,6 +294,26 @@ enum EmbeddedRuleFiles {
           U.S.A.: USA
           U.K.: UK
           and/or: and or
+          24/7: twenty four seven
+          9/11: nine eleven
+          Mon.: Monday
+          Tue.: Tuesday
+          Tues.: Tuesday
+          Wed.: Wednesday
+          Thu.: Thursday
+          Thurs.: Thursday
+          Fri.: Friday
+          Sat.: Saturday
+          Mon-Fri: Monday to Friday
+          Mon–Fri: Monday to Friday
+          Mon-Sat: Monday to Saturday
+          Mon–Sat: Monday to Saturday
+          pts.: points
+          avg.: average
+          est.: estimated
+          max.: maximum
+          govt.: government
+          Govt.: government
           YoY: year over year
           tv: TV
           jpg: jpeg
@@ -308,6 +328,17 @@ enum EmbeddedRuleFiles {
           Nos.: numbers
           Nr.: number
           p.: page
+          c.: circa
+          ca.: circa
+          Sen.: Senator
+          Gov.: Governor
+          Rep.: Representative
+          Pres.: President
+          Col.: Colonel
+          Maj.: Major
+          Adm.: Admiral
+          Atty.: Attorney
+          Fr.: Father
 
         # Street words: read this way after a capitalized word when a house number came shortly before
         # (1428 Elm St., 12 S 1st St).
@@ -384,9 +415,53 @@ enum EmbeddedRuleFiles {
           VA: Virginia
           WA: Washington
           WI: Wisconsin
+          # News style, with their period: read after "City," even without a house number.
+          Ala.: Alabama
+          Ariz.: Arizona
+          Ark.: Arkansas
+          Calif.: California
+          Colo.: Colorado
+          Conn.: Connecticut
+          Del.: Delaware
+          Fla.: Florida
+          Ga.: Georgia
+          Ill.: Illinois
+          Ind.: Indiana
+          Kan.: Kansas
+          Ky.: Kentucky
+          La.: Louisiana
+          Md.: Maryland
+          Mass.: Massachusetts
+          Mich.: Michigan
+          Minn.: Minnesota
+          Miss.: Mississippi
+          Mo.: Missouri
+          Mont.: Montana
+          Neb.: Nebraska
+          Nev.: Nevada
+          N.H.: New Hampshire
+          N.J.: New Jersey
+          N.M.: New Mexico
+          N.Y.: New York
+          N.C.: North Carolina
+          N.D.: North Dakota
+          Okla.: Oklahoma
+          Ore.: Oregon
+          Pa.: Pennsylvania
+          R.I.: Rhode Island
+          S.C.: South Carolina
+          S.D.: South Dakota
+          Tenn.: Tennessee
+          Tex.: Texas
+          Vt.: Vermont
+          Va.: Virginia
+          Wash.: Washington
+          W.Va.: West Virginia
+          Wis.: Wisconsin
+          Wyo.: Wyoming
 
         # Words before which a Roman numeral is a plain number (Chapter IV → chapter four).
-        numberedBy: [chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch.]
+        numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt]
         """#,
         "en.money.yml": #"""
         # English currencies: symbol or code → "singular | plural | minor singular | minor plural".
@@ -410,6 +485,8 @@ enum EmbeddedRuleFiles {
           "KRW": won | won | jeon | jeon
           "₹": rupee | rupees | paisa | paise
           "INR": rupee | rupees | paisa | paise
+          "Rs.": rupee | rupees | paisa | paise
+          "Rs": rupee | rupees | paisa | paise
           "CHF": Swiss franc | Swiss francs | centime | centimes
           "₽": ruble | rubles | kopek | kopeks
           "₿": bitcoin | bitcoins | satoshi | satoshis
@@ -474,6 +551,20 @@ enum EmbeddedRuleFiles {
           p.m.: PM
           p.m: PM
         timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
+
+        # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
+        # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").
+        codeWords: [call, dial, tel, phone, telephone, fax, mobile, cell, order no, invoice, ticket, lot, case no, item no, model no, policy, policy no, flight no, ending in, ends in, zip, zipcode, zip code, postcode, pin, otp, pnr, ssn, account, acct, account number,
+          card number, id, extension, ext, ext., serial, serial number, tracking number, confirmation number, order number,
+          isbn, ref, reference, code, passcode, password]
+
+        # Words after which a short numeric date without a year is a month and a day ("due on 4/15").
+        dateWords: ["on", by, until, till, since, before, after, from, through, thru, due, dated, monday, tuesday, wednesday,
+          thursday, friday, saturday, sunday, mon, tue, wed, thu, fri, sat, sun]
+
+        # Words after which a number of three or four digits is a name said in pairs ("Flight 370" → "three
+        # seventy", "Room 1204" → "twelve oh four"), as after a name in capitals ("RTX 4090").
+        pairedAfter: [flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.
@@ -488,6 +579,7 @@ enum EmbeddedRuleFiles {
           "×": times
           "÷": divided by
           "±": plus or minus
+          "+/-": plus or minus
           "∓": minus or plus
           "≈": approximately
           "~": about
@@ -511,6 +603,7 @@ enum EmbeddedRuleFiles {
           "∞": infinity
           "π": pi
           "*": asterisk
+          "/": slash
           "^": caret
           "\\": backslash
           "$": dollar
@@ -556,6 +649,8 @@ enum EmbeddedRuleFiles {
           slash: slash
           colon: colon
           underscore: underscore
+          hashtag: hashtag
+          ampersand: ampersand
           from: from
           to: to
           and: and
@@ -633,6 +728,12 @@ enum EmbeddedRuleFiles {
         # Units that take no prefix (and spellings that a prefix rule would read wrongly).
         units:
           min: minute | minutes
+          mins: minute | minutes
+          sec: second | seconds
+          secs: second | seconds
+          tbsp: tablespoon | tablespoons
+          Tbsp: tablespoon | tablespoons
+          tsp: teaspoon | teaspoons
           h: hour | hours
           hr: hour | hours
           hrs: hour | hours
@@ -645,6 +746,9 @@ enum EmbeddedRuleFiles {
           µs: microsecond | microseconds
           ns: nanosecond | nanoseconds
           mph: mile per hour | miles per hour
+          mbps: megabit per second | megabits per second
+          kbps: kilobit per second | kilobits per second
+          gbps: gigabit per second | gigabits per second
           kph: kilometer per hour | kilometers per hour
           km/h: kilometer per hour | kilometers per hour
           kmh: kilometer per hour | kilometers per hour
@@ -677,16 +781,26 @@ enum EmbeddedRuleFiles {
           sqft: square foot | square feet
           kcal: kilocalorie | kilocalories
           px: pixel | pixels
+          fps: frame per second | frames per second
           bd.: bedroom | bedrooms
           bd: bedroom | bedrooms
           br: bedroom | bedrooms
           ba.: bathroom | bathrooms
           "%": percent | percent
+          "¢": cent | cents
           "‰": per mille | per mille
 
         # Symbols that are also words ("5 in the box", "grade 5 A students"): read as a unit only when
         # nothing but punctuation, the end of the text, a number or a capitalized word follows.
         ambiguous: [in, a, A, s, t, st, pt, ha, ac, min, mo, yd, bd, br, ba., cc, g, l, b]
+
+        # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
+        # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
+        letters: [B, K]
+
+        # Symbols that are units alone only after a number with decimals ("2.5 s"); after a whole number
+        # they are letters ("4s", "the 80 s").
+        afterDecimals: [s]
 
         # Powers: the reading before a unit in a numerator ("square meters"), after it in a denominator
         # ("per second squared").

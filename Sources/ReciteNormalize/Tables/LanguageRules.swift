@@ -18,6 +18,10 @@ final class LanguageRules: @unchecked Sendable {
     var units: [String: Inflected] = [:]
     /// Unit symbols that are also words of the language.
     var ambiguousUnits: Set<String> = []
+    /// Unit symbols read as letters when they stand alone after a number ("0.1 K").
+    var letterUnits: Set<String> = []
+    /// Unit symbols that are units alone only after a number with decimals ("2.5 s", not "4s").
+    var decimalOnlyUnits: Set<String> = []
     /// Power digit ("2") → reading before (`singular`) or after (`plural`) a unit.
     var powers: [String: Inflected] = [:]
     /// French says "mètres carrés": the power word follows the unit.
@@ -68,6 +72,12 @@ final class LanguageRules: @unchecked Sendable {
     var monthNames: [String] = []
     var meridiems: [String: String] = [:]
     var timeZones: Set<String> = []
+    /// Lowercased words (or two-word phrases) after which a number is a code read digit by digit.
+    var codeWords: Set<String> = []
+    /// Lowercased words after which "4/15" is a date rather than a fraction.
+    var dateWords: Set<String> = []
+    /// Lowercased words after which a three- or four-digit number is said in pairs.
+    var pairedAfter: Set<String> = []
 
     init() {}
 
@@ -76,7 +86,7 @@ final class LanguageRules: @unchecked Sendable {
         let c = LanguageRules()
         c.language = language
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
-        c.ambiguousUnits = ambiguousUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
@@ -85,8 +95,16 @@ final class LanguageRules: @unchecked Sendable {
         c.decimalSeparator = decimalSeparator; c.groupSeparators = groupSeparators; c.dateOrder = dateOrder
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
         c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
-        c.meridiems = meridiems; c.timeZones = timeZones
+        c.meridiems = meridiems; c.timeZones = timeZones; c.codeWords = codeWords; c.dateWords = dateWords; c.pairedAfter = pairedAfter
         return c
+    }
+
+    /// Whether `symbol`, standing alone after `number`, is read as a unit.
+    func isUnitAlone<S: StringProtocol>(_ symbol: S, after number: NumberLiteral) -> Bool {
+        let key = String(symbol)
+        if letterUnits.contains(key) { return false }
+        if decimalOnlyUnits.contains(key), number.isInteger { return false }
+        return true
     }
 
     /// A grammar word, singular.

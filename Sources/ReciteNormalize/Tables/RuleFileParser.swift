@@ -36,6 +36,8 @@ enum RuleFileParser {
         rules.prefixableUnits.merge(strings(map["prefixable"]).mapValues(Inflected.init)) { $1 }
         rules.units.merge(strings(map["units"]).mapValues(Inflected.init)) { $1 }
         rules.ambiguousUnits.formUnion(list(map["ambiguous"]))
+        rules.letterUnits.formUnion(list(map["letters"]))
+        rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
         if let b = map["powerJoined"] as? Bool { rules.powerJoined = b }
@@ -92,6 +94,9 @@ enum RuleFileParser {
         }
         rules.meridiems.merge(strings(map["meridiems"])) { $1 }
         rules.timeZones.formUnion(list(map["timeZones"]).map { $0.lowercased() })
+        rules.codeWords.formUnion(list(map["codeWords"]).map { $0.lowercased() })
+        rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
+        rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
     }
 
     // MARK: - YAML values

@@ -27,6 +27,10 @@ enum PieceSplitter {
             if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber {
                 parts.append(core[start..<i])
                 start = i
+            } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
+                // "2014).and": a sentence ends inside the word.
+                parts.append(core[start..<next])
+                start = next
             } else if cutAfter.contains(c), next < core.endIndex {
                 let before = i > core.startIndex ? core[core.index(before: i)] : " "
                 let after = core[next]
@@ -66,7 +70,12 @@ enum PieceSplitter {
         }
         var lo = word.startIndex
         var hi = word.endIndex
-        while lo < hi, isEdge(word[lo]) { lo = word.index(after: lo) }
+        while lo < hi, isEdge(word[lo]) {
+            // ".5", ".1665": a decimal point that starts a number is part of it.
+            let next = word.index(after: lo)
+            if word[lo] == ".", next < hi, word[next].isASCIIDigit { break }
+            lo = next
+        }
         while hi > lo {
             let p = word.index(before: hi)
             guard isEdge(word[p]) else { break }

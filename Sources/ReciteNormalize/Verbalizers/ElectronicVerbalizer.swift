@@ -16,7 +16,9 @@ struct ElectronicVerbalizer {
             guard !letters.isEmpty else { return }
             let next: Character? = index < chars.count ? chars[index] : nil
             let lastDomainLabel = !inPath && words.last == rules.word("dot") && (next == nil || next == "/" || next == ":")
-            if lastDomainLabel, letters.count == 2 {
+            if words.last == rules.word("dot"), let reading = rules.abbreviations[letters], letters.allSatisfy(\.isLowercase) {
+                words.append(reading)  // a file extension said as people say it: "jpg" → "jpeg"
+            } else if lastDomainLabel, letters.count == 2 {
                 words.append(letters.uppercased().map(String.init).joined(separator: " "))
             } else {
                 words.append(letters)
@@ -42,6 +44,7 @@ struct ElectronicVerbalizer {
                 words.append(rules.word("slash"))
                 if index > 0, chars[index - 1] != ":", chars[index - 1] != "/" { inPath = true }
             case ":": words.append(rules.word("colon"))
+            case "&": words.append(rules.word("ampersand"))
             default:
                 if let reading = rules.symbols[String(c)] { words.append(reading) }
             }

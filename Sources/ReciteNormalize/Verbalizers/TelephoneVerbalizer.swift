@@ -6,7 +6,14 @@ struct TelephoneVerbalizer {
     func say(countryCode: Substring?, groups: [Substring]) -> String {
         var parts: [String] = []
         if let countryCode { parts.append("\(rules.word("plus")) \(speak(countryCode))") }
-        for group in groups { parts.append(speak(group)) }
+        for (k, group) in groups.enumerated() {
+            // "1-800-…": toll-free prefixes are said "eight hundred".
+            if k == 1, groups[0] == "1", group.count == 3, group.hasSuffix("00"), rules.spellNumbers {
+                parts.append(CardinalVerbalizer(rules: rules).say(group))
+            } else {
+                parts.append(speak(group))
+            }
+        }
         return parts.joined(separator: ", ")
     }
 
