@@ -18,12 +18,7 @@ public struct DocumentRenderer: Sendable {
     /// Loads the pipeline's normalization rules once for the whole run.
     public init(pipeline: Pipeline) throws(ConfigurationError) {
         self.pipeline = pipeline
-        do {
-            normalizer = try Normalizer.load(rulesFolder: pipeline.rulesFolder.map { URL(fileURLWithPath: $0) },
-                                             userRuleFiles: pipeline.userRuleFiles.map { URL(fileURLWithPath: $0) })
-        } catch {
-            throw ConfigurationError("Cannot load the normalization rules: \(error)")
-        }
+        normalizer = try pipeline.makeNormalizer()
     }
 
     /// A parsed and prepared document: the script, its source and its segments.

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteMarkdown
+import ReciteNormalize
 import ReciteSegment
 import Yams
 
@@ -23,6 +24,8 @@ public struct Pipeline: Sendable, Equatable {
     public var rulesFolder: String?
     /// The user's own rule files (`PATTERN → REPLACEMENT`), applied before the tables.
     public var userRuleFiles: [String]
+    /// What an emoji says: nothing, or its name.
+    public var emoji: Normalizer.EmojiReading = .skip
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
@@ -67,11 +70,22 @@ extension Pipeline {
         struct Normalization: Decodable {
             var rules: String?
             var userRules: [String]?
+            var emoji: Normalizer.EmojiReading?
         }
         struct Markdown: Decodable {
             var codeBlocks: MarkdownOptions.CodeBlocks?
             var codeAnnouncement: String?
             var skipTemplateTags: Bool?
+        }
+    }
+
+    /// The normalizer this pipeline asks for: its tables, the user's rules, its emoji reading.
+    public func makeNormalizer() throws(ConfigurationError) -> Normalizer {
+        do {
+            return try Normalizer.load(rulesFolder: rulesFolder.map { URL(fileURLWithPath: $0) },
+                                       userRuleFiles: userRuleFiles.map { URL(fileURLWithPath: $0) }, emoji: emoji)
+        } catch {
+            throw ConfigurationError("Cannot load the normalization rules: \(error)")
         }
     }
 
@@ -119,6 +133,7 @@ extension Pipeline {
             func resolve(_ p: String) -> String { p.hasPrefix("/") ? p : folder.appendingPathComponent(p).standardizedFileURL.path }
             if let v = n.rules { p.rulesFolder = v.isEmpty ? nil : resolve(v) }
             if let v = n.userRules { p.userRuleFiles = v.map(resolve) }
+            if let v = n.emoji { p.emoji = v }
         }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)

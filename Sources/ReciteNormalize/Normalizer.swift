@@ -12,6 +12,13 @@ import ReciteScript
 public struct Normalizer: Sendable {
     let book: RuleBook
     let userRules: UserRules
+    /// What an emoji says: nothing (the default), or its Unicode name ("grinning face").
+    public var emoji: EmojiReading = .skip
+
+    public enum EmojiReading: String, Sendable, Codable, CaseIterable {
+        case skip
+        case name
+    }
 
     /// The built-in rules, the language taken from the script (or a run's style).
     public init() {
@@ -27,8 +34,10 @@ public struct Normalizer: Sendable {
 
     /// Loads a normalizer from rule files: the folder's tables (or the built-in ones) and the
     /// user's rules files, in order.
-    public static func load(rulesFolder: URL? = nil, userRuleFiles: [URL] = []) throws -> Normalizer {
-        try Normalizer(rulesFolder: rulesFolder, userRules: UserRules(contentsOf: userRuleFiles))
+    public static func load(rulesFolder: URL? = nil, userRuleFiles: [URL] = [], emoji: EmojiReading = .skip) throws -> Normalizer {
+        var normalizer = try Normalizer(rulesFolder: rulesFolder, userRules: UserRules(contentsOf: userRuleFiles))
+        normalizer.emoji = emoji
+        return normalizer
     }
 
     public func normalize(_ script: Script) -> Script {
@@ -100,7 +109,7 @@ public struct Normalizer: Sendable {
 
     private func flush(_ stretch: inout [Piece], language: String, into out: inout [Run]) {
         guard !stretch.isEmpty else { return }
-        Reader(rules: book.rules(for: language)).read(stretch, into: &out)
+        Reader(rules: book.rules(for: language), emoji: emoji).read(stretch, into: &out)
         stretch.removeAll(keepingCapacity: true)
     }
 }

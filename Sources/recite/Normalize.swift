@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReciteBuild
 import ReciteNormalize
 
 /// `recite normalize`: standard input lines → spoken lines, one for one, for checking and scoring
@@ -8,13 +9,20 @@ struct Normalize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print each line of standard input as it would be said.",
         discussion: """
-        Writes exactly one line per input line (an empty line for an empty line). Built-in rule tables \
-        are used unless --rules-folder names a folder of LANG.KIND.yml files; --rules adds a user rules \
-        file (PATTERN → REPLACEMENT lines), applied before the built-in rules.
+        Writes exactly one line per input line (an empty line for an empty line). The pipeline (default: \
+        Pipelines/default.yml) gives the language, the rule tables and the user rules; --rules-folder names \
+        another folder of LANG.KIND.yml files; --rules adds a user rules file (PATTERN → REPLACEMENT lines), \
+        applied before the tables.
         """)
 
-    @Option(help: "Document language (BCP 47), which picks the rule tables.")
-    var lang = "en-US"
+    @Option(help: "Document language (BCP 47), which picks the rule tables (default: the pipeline's).")
+    var lang: String?
+
+    @Option(help: "Pipeline whose normalization settings to use: a YAML file, or a name in Pipelines/.")
+    var pipeline: String?
+
+    @Option(help: "What an emoji says: skip or name (default: the pipeline's).")
+    var emoji: Normalizer.EmojiReading?
 
     @Option(name: .customLong("rules"), help: "A user rules file; may be repeated.")
     var ruleFiles: [String] = []
@@ -26,16 +34,21 @@ struct Normalize: ParsableCommand {
     var benchmark: String?
 
     func run() throws {
-        let normalizer: Normalizer
+        var normalizer: Normalizer
+        let lang: String
         do {
-            normalizer = try Normalizer.load(rulesFolder: rulesFolder.map { URL(fileURLWithPath: $0) },
-                                             userRuleFiles: ruleFiles.map { URL(fileURLWithPath: $0) })
+            var settings = try PipelineLocator.load(pipeline)
+            if let rulesFolder { settings.rulesFolder = rulesFolder }
+            settings.userRuleFiles += ruleFiles
+            if let emoji { settings.emoji = emoji }
+            normalizer = try settings.makeNormalizer()
+            lang = self.lang ?? settings.language
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
             throw ExitCode(ExitStatus.configuration)
         }
         if let benchmark {
-            try runBenchmark(benchmark, normalizer)
+            try runBenchmark(benchmark, normalizer, lang: lang)
             return
         }
         let input = FileHandle.standardInput.readDataToEndOfFile()
@@ -54,7 +67,7 @@ struct Normalize: ParsableCommand {
     }
 
     /// Normalizes a file's lines several times and prints throughput (a hidden option).
-    private func runBenchmark(_ path: String, _ normalizer: Normalizer) throws {
+    private func runBenchmark(_ path: String, _ normalizer: Normalizer, lang: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         let bytes = text.utf8.count
@@ -70,3 +83,4 @@ struct Normalize: ParsableCommand {
         print(String(format: "%@: %.2f MB, %d spoken words, best of 5: %.3f s, %.2f MB/s", path, mb, words, best, mb / best))
     }
 }
+extension Normalizer.EmojiReading: ExpressibleByArgument {}

@@ -90,4 +90,12 @@ import Testing
         s.blocks[0].runs[0].style.spellOut = true
         #expect(spoken(Normalizer().normalize(s)) == ["CO₂"])
     }
+
+    @Test func emojiAreSkippedOrNamedAsConfigured() throws {
+        #expect(Normalizer().normalize(line: "Done ✅ now 😀", language: "en-US") == "Done now")
+        var named = Normalizer()
+        named.emoji = .name
+        let spoken = named.normalize(line: "Done ✅ now 😀 👩🏽‍💻", language: "en-US")
+        #expect(spoken == "Done white heavy check mark now grinning face woman personal computer")
+    }
 }

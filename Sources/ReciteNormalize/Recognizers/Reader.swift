@@ -8,6 +8,7 @@ import ReciteScript
 /// lookups and never a regular expression.
 struct Reader {
     let rules: LanguageRules
+    var emoji: Normalizer.EmojiReading = .skip
 
     /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
     func read(_ pieces: [Piece], into out: inout [Run]) {
@@ -15,7 +16,7 @@ struct Reader {
         let numbers = NumberRecognizer(rules: rules)
         let money = MoneyRecognizer(rules: rules)
         let words = WordRecognizer(rules: rules)
-        let symbols = SymbolRecognizer(rules: rules)
+        let symbols = SymbolRecognizer(rules: rules, emoji: emoji)
         let firstOut = out.count
         var i = 0
         while i < pieces.count {

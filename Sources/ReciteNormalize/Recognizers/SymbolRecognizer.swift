@@ -2,6 +2,7 @@
 /// and signs without a reading (emoji, dingbats), which are not said.
 struct SymbolRecognizer {
     let rules: LanguageRules
+    var emoji: Normalizer.EmojiReading = .skip
 
     func recognize(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
@@ -45,8 +46,23 @@ struct SymbolRecognizer {
             let words = out.split(separator: " ").joined(separator: " ")
             return words == key ? nil : Match(1, words)
         }
-        // Signs alone with no reading: an emoji is skipped; a word made of known signs is read sign by sign.
+        // Signs alone with no reading: an emoji is skipped or named; a word made of known signs is
+        // read sign by sign.
         let readings = core.compactMap { rules.symbols[String($0)] }
+        if readings.isEmpty, emoji == .name, let names = Self.emojiNames(core) { return Match(1, names) }
         return Match(1, readings.joined(separator: " "))
+    }
+
+    /// "grinning face", "woman technologist" for an emoji (a ZWJ sequence gives each part's name;
+    /// skin tones, variation selectors and joiners say nothing); nil if `core` is not emoji.
+    static func emojiNames(_ core: Substring) -> String? {
+        var names: [String] = []
+        for scalar in core.unicodeScalars {
+            let p = scalar.properties
+            if scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) || p.isEmojiModifier { continue }
+            guard p.isEmoji, !scalar.isASCII, let name = p.name else { return nil }
+            names.append(name.lowercased())
+        }
+        return names.isEmpty ? nil : names.joined(separator: " ")
     }
 }
