@@ -30,13 +30,6 @@ public final class EspeakEngine {
         return try body(shared!)
     }
 
-    /// The eSpeak NG library's version and data path.
-    public static var version: String {
-        var path: UnsafePointer<CChar>?
-        let v = espeak_Info(&path)
-        return v.map { String(cString: $0) } ?? "unknown"
-    }
-
     /// Synthesizes one segment to samples and events, synchronously.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
         try selectVoice(language: request.language, name: request.voiceName)
