@@ -15,13 +15,17 @@ public struct BuildRunner {
         public var dryRun = false
         /// Synthesis worker processes.
         public var jobs = 1
+        /// The segment cache; nil for `OUT/.recite-cache`.
+        public var cacheFolder: String?
 
-        public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1) {
+        public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1,
+                    cacheFolder: String? = nil) {
             self.inputs = inputs
             self.outputFolder = outputFolder
             self.pipeline = pipeline
             self.dryRun = dryRun
             self.jobs = jobs
+            self.cacheFolder = cacheFolder
         }
     }
 
@@ -29,6 +33,18 @@ public struct BuildRunner {
         public var rendered = 0
         public var failed = 0
         public var audioSeconds = 0.0
+        public var segmentsSynthesized = 0
+        public var segmentsFromCache = 0
+    }
+
+    /// The cache folder a run over `outputFolder` uses unless told otherwise.
+    public static func defaultCacheFolder(for outputFolder: String) -> String {
+        URL(fileURLWithPath: outputFolder).appendingPathComponent(".recite-cache").path
+    }
+
+    /// The list of the cache keys the last complete run used, kept in the cache folder for `cache prune`.
+    public static func lastRunKeysFile(in cacheFolder: String) -> String {
+        URL(fileURLWithPath: cacheFolder).appendingPathComponent("last-run.keys").path
     }
 
     public let options: Options
@@ -52,7 +68,8 @@ public struct BuildRunner {
         }
         let lock = try OutputLock(folder: options.outputFolder)
         defer { withExtendedLifetime(lock) {} }
-        let synthesizer = try WorkerPool(size: options.jobs)
+        let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
+        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs), cache: try SegmentCache(folder: cacheFolder))
 
         var summary = Summary()
         var entries: [Manifest.Entry] = []
@@ -67,12 +84,23 @@ public struct BuildRunner {
             entries.append(entry)
         }
         try writeManifest(entries)
+        summary.segmentsFromCache = synthesizer.hits
+        summary.segmentsSynthesized = synthesizer.misses
+        try AtomicOutput.write(Data(synthesizer.keysUsed.sorted().joined(separator: "\n").utf8),
+                               to: Self.lastRunKeysFile(in: cacheFolder))
         return summary
     }
 
     // MARK: - One document
 
-    func render(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
+    func render(_ job: Job, renderer: DocumentRenderer, synthesizer: CachingSynthesizer) -> Manifest.Entry {
+        let hitsBefore = synthesizer.hits
+        var entry = renderUncounted(job, renderer: renderer, synthesizer: synthesizer)
+        if entry.status == .ok { entry.cacheHits = synthesizer.hits - hitsBefore }
+        return entry
+    }
+
+    private func renderUncounted(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
         let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)

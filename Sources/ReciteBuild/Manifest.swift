@@ -14,9 +14,23 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// Seconds of audio (for a failed document: of the earlier output it kept, if any).
         public var duration: Double?
         public var words: Int?
+        /// Segments whose audio came from the cache.
+        public var cacheHits: Int?
         /// `path:line:column: error: …` for a failed document.
         public var error: String?
         public var warnings: [String]?
+
+        public init(source: String, status: Status, outputs: Outputs, duration: Double?, words: Int?,
+                    cacheHits: Int? = nil, error: String?, warnings: [String]?) {
+            self.source = source
+            self.status = status
+            self.outputs = outputs
+            self.duration = duration
+            self.words = words
+            self.cacheHits = cacheHits
+            self.error = error
+            self.warnings = warnings
+        }
 
         public struct Outputs: Codable, Sendable, Equatable {
             public var audio: String

@@ -30,6 +30,13 @@ public final class EspeakEngine {
         return try body(shared!)
     }
 
+    /// The eSpeak NG library's version ("1.51"); part of every cache key, since a new version
+    /// may say the same text differently. Needs no started engine.
+    public static var version: String {
+        var path: UnsafePointer<CChar>?
+        return espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
+    }
+
     /// Synthesizes one segment to samples and events, synchronously.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
         try selectVoice(language: request.language, name: request.voiceName)

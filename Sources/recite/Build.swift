@@ -21,6 +21,9 @@ struct Build: ParsableCommand {
     @Option(help: "Pipeline: a YAML file, or the name of one in Pipelines/ (default: Pipelines/default.yml).")
     var pipeline: String?
 
+    @Option(help: "Segment cache folder (default: OUT/.recite-cache).")
+    var cache: String?
+
     @Option(help: "Synthesis worker processes (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -39,14 +42,15 @@ struct Build: ParsableCommand {
         do {
             let pipeline = try PipelineLocator.load(self.pipeline)
             let runner = BuildRunner(
-                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs),
+                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs, cacheFolder: cache),
                 report: { line in
                     if !quiet || line.contains(": error:") { FileHandle.standardError.write(Data((line + "\n").utf8)) }
                 })
             let summary = try runner.run()
             if !quiet {
                 let verb = dryRun ? "read" : "rendered"
-                FileHandle.standardError.write(Data("\(verb) \(summary.rendered) documents (\(String(format: "%.1f", summary.audioSeconds)) s of audio), \(summary.failed) failed\n".utf8))
+                let segments = dryRun ? "" : ", \(summary.segmentsSynthesized) segments synthesized, \(summary.segmentsFromCache) from cache"
+                FileHandle.standardError.write(Data("\(verb) \(summary.rendered) documents (\(String(format: "%.1f", summary.audioSeconds)) s of audio)\(segments), \(summary.failed) failed\n".utf8))
             }
             if summary.failed > 0 { throw ExitCode(ExitStatus.someFailed) }
         } catch let error as ConfigurationError {

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Segment audio on disk, addressed by what decides it (DESIGN.md): the engine version and the
+/// whole synthesis request. Same key, same samples, byte for byte, since each segment is
+/// synthesized from a pristine engine (see `WorkerLoop`).
+///
+/// An entry is `checksum(payload) ‖ payload`, the payload being a worker response; an entry whose
+/// checksum does not match (a torn or corrupted file) is deleted and synthesized again. The key
+/// is a SHA-256; the checksum is a fast 64-bit one, as it guards against damage, not attack.
+public final class SegmentCache: @unchecked Sendable {
+    public let folder: URL
+    private let engineVersion: String
+    /// Bumped when the entry format or the meaning of a request changes.
+    static let formatVersion = "recite-segment-cache-1"
+
+    public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
+        self.folder = URL(fileURLWithPath: folder)
+        self.engineVersion = engineVersion
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    }
+
+    /// The key of a request: hex SHA-256 of the format, the engine version and the request.
+    public func key(for request: SynthesisRequest) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let body = (try? encoder.encode(request)) ?? Data()
+        return SHA256.hex(Array("\(Self.formatVersion)\n\(engineVersion)\n".utf8) + Array(body))
+    }
+
+    private func url(for key: String) -> URL {
+        folder.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".seg")
+    }
+
+    /// The cached audio for `key`, or nil (a damaged entry is removed).
+    public func load(_ key: String) -> SynthesizedAudio? {
+        let url = url(for: key)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = [UInt8](data)
+        guard bytes.count >= 16, Self.checksum(bytes[8...]) == Self.checksumValue(bytes[..<8]),
+              let audio = Self.decode(Array(bytes[8...])) else {
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+        return audio
+    }
+
+    /// Stores `audio` under `key`, atomically (a reader never sees half an entry).
+    public func store(_ key: String, _ audio: SynthesizedAudio) throws {
+        let (header, samples) = WorkerProtocol.encode(.success(audio))
+        var payload = [UInt8]()
+        for frame in [header, samples] {
+            var length = UInt32(frame.count).littleEndian
+            withUnsafeBytes(of: &length) { payload += $0 }
+            payload += frame
+        }
+        let url = url(for: key)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).partial")
+        var sum = Self.checksum(payload[...]).littleEndian
+        let prefix = withUnsafeBytes(of: &sum) { [UInt8]($0) }
+        try Data(prefix + payload).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw SynthesisError("cannot store a cache entry in \(folder.path)")
+        }
+    }
+
+    /// Removes every entry not in `keep`; returns how many were removed.
+    public func prune(keeping keep: Set<String>) throws -> Int {
+        var removed = 0
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "seg" || url.lastPathComponent.hasSuffix(".partial") else { continue }
+            if !keep.contains(url.deletingPathExtension().lastPathComponent) {
+                try FileManager.default.removeItem(at: url)
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// A 64-bit multiply-rotate checksum over 8-byte words (fast even in debug builds).
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for i in 0..<words {
+                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+                h = (h ^ w) &* 0x0000_0100_0000_01B3
+                h = (h << 31) | (h >> 33)
+            }
+            for i in (words * 8)..<raw.count {
+                h = (h ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return h
+    }
+
+    static func checksumValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static func decode(_ payload: [UInt8]) -> SynthesizedAudio? {
+        var offset = 0
+        func frame() -> Data? {
+            guard offset + 4 <= payload.count else { return nil }
+            let length = Int(UInt32(payload[offset]) | UInt32(payload[offset + 1]) << 8 | UInt32(payload[offset + 2]) << 16 | UInt32(payload[offset + 3]) << 24)
+            offset += 4
+            guard offset + length <= payload.count else { return nil }
+            defer { offset += length }
+            return Data(payload[offset..<offset + length])
+        }
+        guard let header = frame(), let samples = frame() else { return nil }
+        return try? WorkerProtocol.decode(header: header, samples: samples)
+    }
+}
+
+/// A synthesizer that answers from the segment cache and sends only the misses on.
+public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
+    public let inner: any SegmentSynthesizer
+    public let cache: SegmentCache
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+    /// Every key asked for in this run (what `cache prune` keeps).
+    public private(set) var keysUsed = Set<String>()
+
+    public var sampleRate: Int { inner.sampleRate }
+
+    public init(_ inner: any SegmentSynthesizer, cache: SegmentCache) {
+        self.inner = inner
+        self.cache = cache
+    }
+
+    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        let keys = requests.map(cache.key(for:))
+        keysUsed.formUnion(keys)
+        var results = keys.map(cache.load)
+        let missing = results.indices.filter { results[$0] == nil }
+        hits += requests.count - missing.count
+        misses += missing.count
+        if !missing.isEmpty {
+            let fresh = try inner.synthesize(missing.map { requests[$0] })
+            for (index, audio) in zip(missing, fresh) {
+                results[index] = audio
+                try cache.store(keys[index], audio)
+            }
+        }
+        return results.map { $0! }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import ReciteBuild
+import ReciteSynth
+
+/// `recite cache prune`: removes the segment cache's entries that the last complete run did not use.
+struct Cache: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage the segment cache.",
+        subcommands: [Prune.self])
+
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove cache entries that the last complete build did not use.")
+
+        @Option(help: "Cache folder (default: OUT/.recite-cache of --output).")
+        var cache: String?
+
+        @Option(name: .shortAndLong, help: "The output folder whose default cache to prune.")
+        var output: String?
+
+        func validate() throws {
+            if cache == nil && output == nil { throw ValidationError("Name the cache with --cache DIR, or its build's output folder with -o OUT.") }
+        }
+
+        func run() throws {
+            let folder = cache ?? BuildRunner.defaultCacheFolder(for: output!)
+            let keysFile = BuildRunner.lastRunKeysFile(in: folder)
+            guard let text = try? String(contentsOfFile: keysFile, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("recite: \(folder) has no record of a complete build (\(keysFile)); run recite build first.\n".utf8))
+                throw ExitCode(ExitStatus.configuration)
+            }
+            let keep = Set(text.split(separator: "\n").map(String.init))
+            let removed = try SegmentCache(folder: folder).prune(keeping: keep)
+            print("removed \(removed) cache entries, kept \(keep.count)")
+        }
+    }
+}
