@@ -179,6 +179,10 @@ import Testing
         let result = try Self.recite(["build", "Samples/articles", "-o", out.path])
         #expect(result.status == 75)
         #expect(result.stderr.contains("Another recite run"))
+        holder.terminate()
+        holder.waitUntilExit()
+        // The lock dies with its holder: the next run goes ahead.
+        #expect(try Self.recite(["build", "Samples/articles", "-o", out.path]).status == 0)
     }
 
     @Test func usageErrorsExitWithTwo() throws {
