@@ -35,6 +35,8 @@ public struct BuildRunner {
         public var audioSeconds = 0.0
         public var segmentsSynthesized = 0
         public var segmentsFromCache = 0
+        /// Documents found unchanged since the last good run, and not rendered again.
+        public var unchanged = 0
     }
 
     /// The cache folder a run over `outputFolder` uses unless told otherwise.
@@ -73,8 +75,26 @@ public struct BuildRunner {
 
         var summary = Summary()
         var entries: [Manifest.Entry] = []
+        let fingerprints = DocumentFingerprint(pipeline: options.pipeline)
+        let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
         for job in jobs {
-            let entry = render(job, renderer: renderer, synthesizer: synthesizer)
+            let fingerprint = fingerprints.fingerprint(of: job)
+            if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
+               kept.fingerprint == fingerprint, outputsExist(kept) {
+                // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
+                if let prepared = try? renderer.prepare(job) {
+                    synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
+                }
+                kept.unchanged = true
+                kept.cacheHits = nil
+                summary.rendered += 1
+                summary.unchanged += 1
+                summary.audioSeconds += kept.duration ?? 0
+                entries.append(kept)
+                continue
+            }
+            var entry = render(job, renderer: renderer, synthesizer: synthesizer)
+            entry.fingerprint = entry.status == .ok ? fingerprint : nil
             if entry.status == .ok {
                 summary.rendered += 1
                 summary.audioSeconds += entry.duration ?? 0
@@ -153,16 +173,26 @@ public struct BuildRunner {
         URL(fileURLWithPath: options.outputFolder).appendingPathComponent(relative).path
     }
 
+    /// The manifest of the last run in this output folder (empty if none).
+    func loadManifest() -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path("manifest.json")),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else { return Manifest(documents: []) }
+        return manifest
+    }
+
+    /// Both outputs of an entry are there, the audio as long as the manifest says.
+    func outputsExist(_ entry: Manifest.Entry) -> Bool {
+        guard FileManager.default.fileExists(atPath: path(entry.outputs.timing)),
+              let info = try? SoundFile.info(of: path(entry.outputs.audio)) else { return false }
+        return abs(info.duration - (entry.duration ?? -1)) < 0.001
+    }
+
     /// Writes the manifest, keeping the entries of documents this run did not touch.
     func writeManifest(_ entries: [Manifest.Entry]) throws {
         let manifestPath = path("manifest.json")
-        var documents = entries
-        if let data = FileManager.default.contents(atPath: manifestPath),
-           let earlier = try? JSONDecoder().decode(Manifest.self, from: data) {
-            let touched = Set(entries.map(\.outputs.audio))
-            documents = earlier.documents.filter { !touched.contains($0.outputs.audio) } + entries
-            documents.sort { $0.outputs.audio < $1.outputs.audio }
-        }
+        let touched = Set(entries.map(\.outputs.audio))
+        var documents = loadManifest().documents.filter { !touched.contains($0.outputs.audio) } + entries
+        documents.sort { $0.outputs.audio < $1.outputs.audio }
         try AtomicOutput.write(try Self.encoder.encode(Manifest(documents: documents)), to: manifestPath)
     }
 

@@ -16,6 +16,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var words: Int?
         /// Segments whose audio came from the cache.
         public var cacheHits: Int?
+        /// What decided the outputs (see `DocumentFingerprint`); unchanged means nothing to redo.
+        public var fingerprint: String?
+        /// True when this run found the document unchanged and left its outputs as they were.
+        public var unchanged: Bool?
         /// `path:line:column: error: …` for a failed document.
         public var error: String?
         public var warnings: [String]?

@@ -131,6 +131,11 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         self.cache = cache
     }
 
+    /// Records requests as in use without synthesizing them (an unchanged document's segments).
+    public func noteUsed(_ requests: [SynthesisRequest]) {
+        keysUsed.formUnion(requests.map(cache.key(for:)))
+    }
+
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         let keys = requests.map(cache.key(for:))
         keysUsed.formUnion(keys)

@@ -49,7 +49,7 @@ struct Build: ParsableCommand {
             let summary = try runner.run()
             if !quiet {
                 let verb = dryRun ? "read" : "rendered"
-                let segments = dryRun ? "" : ", \(summary.segmentsSynthesized) segments synthesized, \(summary.segmentsFromCache) from cache"
+                let segments = dryRun ? "" : ", \(summary.unchanged) unchanged, \(summary.segmentsSynthesized) segments synthesized, \(summary.segmentsFromCache) from cache"
                 FileHandle.standardError.write(Data("\(verb) \(summary.rendered) documents (\(String(format: "%.1f", summary.audioSeconds)) s of audio)\(segments), \(summary.failed) failed\n".utf8))
             }
             if summary.failed > 0 { throw ExitCode(ExitStatus.someFailed) }

@@ -1,0 +1,37 @@
+import Foundation
+import ReciteSynth
+
+/// What decides a document's outputs, hashed: the source bytes, where it goes, the pipeline, the
+/// contents of its rule files, the eSpeak NG version and this build of Recite. A document whose
+/// fingerprint is unchanged since the last good run, with its outputs in place, is not rendered
+/// again — not even re-stitched from the cache.
+struct DocumentFingerprint {
+    /// Everything shared by the run's documents, hashed once.
+    let runDigest: String
+
+    init(pipeline: Pipeline) {
+        var parts = ["recite-document-1", EspeakEngine.version, String(describing: pipeline)]
+        // Recite itself: a new build may read or time the same text differently.
+        let executable = WorkerPool.currentExecutable
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
+            parts.append("\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "")")
+        }
+        var files: [String] = pipeline.userRuleFiles
+        if let folder = pipeline.rulesFolder,
+           let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+            files += names.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+        }
+        var bytes = Array(parts.joined(separator: "\n").utf8)
+        for file in files {
+            bytes += Array(file.utf8) + [0]
+            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest([UInt8]($0)) } ?? []
+        }
+        runDigest = SHA256.hex(bytes)
+    }
+
+    /// The fingerprint of one job, or nil if its source cannot be read (it will fail on its own).
+    func fingerprint(of job: Job) -> String? {
+        guard let data = FileManager.default.contents(atPath: job.source) else { return nil }
+        return SHA256.hex(Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest([UInt8](data)))
+    }
+}
