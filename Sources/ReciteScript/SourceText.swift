@@ -132,8 +132,14 @@ public struct SourceText: Sendable {
     }
 
     /// The text of the bytes of `span`, decoded the way the file was.
+    /// The stitcher asks this for every word, so the start is found by binary search.
     public func text(of span: SourceSpan) -> String {
-        guard let lo = byteOffsets.firstIndex(where: { $0 >= span.offset }) else { return "" }
+        var lo = 0, top = byteOffsets.count
+        while lo < top {
+            let mid = (lo + top) / 2
+            if byteOffsets[mid] < span.offset { lo = mid + 1 } else { top = mid }
+        }
+        guard lo < byteOffsets.count else { return "" }
         var hi = lo
         while hi < scalars.count, byteOffsets[hi] < span.end { hi += 1 }
         return text(scalars: lo..<hi)

@@ -17,11 +17,4 @@ public enum Fixtures {
         let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) ? url : nil
     }()
-
-    /// Every word run's source bytes, decoded, with the run's spoken text.
-    public static func wordSources(_ script: Script, source: SourceText) -> [(spoken: String, source: String)] {
-        script.blocks.flatMap { $0.runs }.compactMap { run in
-            run.spoken.map { ($0, source.text(of: run.source)) }
-        }
-    }
 }

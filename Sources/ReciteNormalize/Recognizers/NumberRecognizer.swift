@@ -160,7 +160,6 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
-        _ = nextPiece
         return Match(count, prefix + reading.say(n))
     }
 
