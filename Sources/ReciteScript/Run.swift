@@ -40,15 +40,20 @@ public struct RunStyle: Sendable, Hashable {
     public var spellOut: Bool
     /// Phonemes in eSpeak NG mnemonics, from a lexicon or SSML `<phoneme>`; nil to read the text.
     public var phonemes: String?
+    /// A pronunciation as the markup wrote it (SSML `<phoneme alphabet ph>`), not yet converted:
+    /// the pronunciation stage turns it into `phonemes` or reports it as an error.
+    public var written: WrittenPronunciation?
 
     public init(language: String? = nil, voiceName: String? = nil, prosody: Prosody = Prosody(),
-                emphasis: Emphasis? = nil, spellOut: Bool = false, phonemes: String? = nil) {
+                emphasis: Emphasis? = nil, spellOut: Bool = false, phonemes: String? = nil,
+                written: WrittenPronunciation? = nil) {
         self.language = language
         self.voiceName = voiceName
         self.prosody = prosody
         self.emphasis = emphasis
         self.spellOut = spellOut
         self.phonemes = phonemes
+        self.written = written
     }
 }
 
@@ -75,4 +80,23 @@ public struct Prosody: Sendable, Hashable {
 /// SSML emphasis levels, also used for Markdown `*em*` and `**strong**`.
 public enum Emphasis: String, Sendable, Hashable, CaseIterable {
     case reduced, none, moderate, strong
+}
+
+/// The phonetic alphabets a lexicon or SSML may write a pronunciation in.
+public enum PhoneticAlphabet: String, Sendable, Hashable, CaseIterable, Codable {
+    case ipa
+    case xsampa = "x-sampa"
+    /// eSpeak NG's own phoneme mnemonics, passed through after validation.
+    case espeak
+}
+
+/// A pronunciation in a phonetic alphabet, before conversion to eSpeak NG mnemonics.
+public struct WrittenPronunciation: Sendable, Hashable {
+    public var alphabet: PhoneticAlphabet
+    public var text: String
+
+    public init(alphabet: PhoneticAlphabet, text: String) {
+        self.alphabet = alphabet
+        self.text = text
+    }
 }

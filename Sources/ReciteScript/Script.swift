@@ -9,11 +9,15 @@ public struct Script: Sendable, Equatable {
     public var language: String
     /// The blocks in reading order.
     public var blocks: [Block]
+    /// Lexicon files the document itself names (SSML `<lexicon uri>`), already checked to lie
+    /// inside the input folder; the pronunciation stage loads them after the pipeline's.
+    public var lexicons: [String]
 
-    public init(path: String, language: String, blocks: [Block]) {
+    public init(path: String, language: String, blocks: [Block], lexicons: [String] = []) {
         self.path = path
         self.language = language
         self.blocks = blocks
+        self.lexicons = lexicons
     }
 }
 

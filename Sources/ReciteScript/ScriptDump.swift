@@ -33,6 +33,7 @@ public enum ScriptDump {
         if let emphasis = style.emphasis { parts.append("emphasis=\(emphasis.rawValue)") }
         if style.spellOut { parts.append("spell") }
         if let phonemes = style.phonemes { parts.append("phonemes=\(phonemes)") }
+        if let written = style.written { parts.append("\(written.alphabet.rawValue)=\(written.text)") }
         return parts.isEmpty ? "" : " [" + parts.joined(separator: " ") + "]"
     }
 }
