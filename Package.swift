@@ -32,9 +32,10 @@ let package = Package(
 
         // MARK: - Stages
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
-        .target(name: "ReciteSSML", dependencies: ["ReciteScript", "CLibXML2"]),
+        .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
+        .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
-        .target(name: "RecitePronounce", dependencies: ["ReciteScript"]),
+        .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "CEspeakNG"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteScript
+import ReciteXML
 
 /// Parse stage for SSML: a source file into a `Script`, through libxml2, with no network and no
 /// file access. Text outside `<p>` is gathered into paragraphs of its own.

@@ -1,4 +1,5 @@
 import ReciteScript
+import ReciteXML
 
 /// Walks the SSML element tree and the raw source side by side, building blocks of runs.
 struct SSMLWalker {
