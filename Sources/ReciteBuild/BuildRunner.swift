@@ -64,9 +64,9 @@ public struct BuildRunner {
 
     public func run() throws -> Summary {
         let jobs = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
-        let renderer = try DocumentRenderer(pipeline: options.pipeline)
+        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline)
         if options.dryRun {
-            return try dryRun(jobs, renderer: renderer)
+            return try dryRun(jobs, renderers: renderers)
         }
         let lock = try OutputLock(folder: options.outputFolder)
         defer { withExtendedLifetime(lock) {} }
@@ -75,9 +75,9 @@ public struct BuildRunner {
 
         var summary = Summary()
         var entries: [Manifest.Entry] = []
-        let fingerprints = DocumentFingerprint(pipeline: options.pipeline)
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
         for job in jobs {
+            let (renderer, fingerprints) = renderers.for(job)
             let fingerprint = fingerprints.fingerprint(of: job)
             if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
                kept.fingerprint == fingerprint, outputsExist(kept) {
@@ -148,11 +148,11 @@ public struct BuildRunner {
         }
     }
 
-    func dryRun(_ jobs: [Job], renderer: DocumentRenderer) throws -> Summary {
+    func dryRun(_ jobs: [Job], renderers: Renderers) throws -> Summary {
         var summary = Summary()
         for job in jobs {
             do {
-                let prepared = try renderer.prepare(job)
+                let prepared = try renderers.for(job).renderer.prepare(job)
                 output("# \(job.source)")
                 for segment in prepared.segments {
                     let words = segment.words.map(\.spoken).joined(separator: " ")
@@ -165,6 +165,24 @@ public struct BuildRunner {
             }
         }
         return summary
+    }
+
+    /// A renderer per pipeline: the run's, and one for each folder with a `recite.yml`.
+    struct Renderers {
+        private var byConfiguration: [String: (DocumentRenderer, DocumentFingerprint)] = [:]
+        private let main: (renderer: DocumentRenderer, fingerprints: DocumentFingerprint)
+
+        init(jobs: [Job], pipeline: Pipeline) throws(ConfigurationError) {
+            main = (try DocumentRenderer(pipeline: pipeline), DocumentFingerprint(pipeline: pipeline))
+            for path in Set(jobs.compactMap(\.folderConfiguration)) {
+                let folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
+                byConfiguration[path] = (try DocumentRenderer(pipeline: folderPipeline), DocumentFingerprint(pipeline: folderPipeline))
+            }
+        }
+
+        func `for`(_ job: Job) -> (renderer: DocumentRenderer, fingerprints: DocumentFingerprint) {
+            job.folderConfiguration.flatMap { byConfiguration[$0] } ?? main
+        }
     }
 
     // MARK: - Output folder

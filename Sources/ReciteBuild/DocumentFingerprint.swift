@@ -2,7 +2,7 @@ import Foundation
 import ReciteSynth
 
 /// What decides a document's outputs, hashed: the source bytes, where it goes, the pipeline, the
-/// contents of its rule files, the eSpeak NG version and this build of Recite. A document whose
+/// contents of its rule and lexicon files, the eSpeak NG version and this build of Recite. A document whose
 /// fingerprint is unchanged since the last good run, with its outputs in place, is not rendered
 /// again — not even re-stitched from the cache.
 struct DocumentFingerprint {
@@ -16,7 +16,7 @@ struct DocumentFingerprint {
         if let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
             parts.append("\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "")")
         }
-        var files: [String] = pipeline.userRuleFiles
+        var files: [String] = pipeline.userRuleFiles + pipeline.lexicons
         if let folder = pipeline.rulesFolder,
            let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
             files += names.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }

@@ -13,12 +13,20 @@ import ReciteTiming
 public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
-    public var pronouncer = Pronouncer()
+    public var pronouncer: Pronouncer
 
-    /// Loads the pipeline's normalization rules once for the whole run.
+    /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
+    /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
+    /// language, stops the run before any document.
     public init(pipeline: Pipeline) throws(ConfigurationError) {
         self.pipeline = pipeline
         normalizer = try pipeline.makeNormalizer()
+        do {
+            pronouncer = try Pronouncer(lexiconFiles: pipeline.lexicons)
+            _ = try pronouncer.index(for: pipeline.language)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
     }
 
     /// A parsed and prepared document: the script, its source and its segments.
@@ -54,7 +62,7 @@ public struct DocumentRenderer: Sendable {
             source = result.source
         }
         script = normalizer.normalize(script)
-        script = pronouncer.pronounce(script)
+        script = try pronouncer.pronounce(script)
         let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
         return Prepared(source: source, script: script, segments: segments, warnings: warnings)
     }
@@ -65,6 +73,7 @@ public struct DocumentRenderer: Sendable {
                        audioName: String) throws -> TimingSidecar {
         var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
+        stitcher.includesPhonemes = pipeline.phonemes
         let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
         let batchSize = 64
         var start = 0

@@ -59,7 +59,7 @@ public struct Normalizer: Sendable {
                     flush(&stretch, language: language, into: &out)
                     language = runLanguage
                 }
-                if run.style.spellOut || run.style.phonemes != nil {
+                if run.style.spellOut || run.style.phonemes != nil || run.style.written != nil {
                     // Said letter by letter or from phonemes: the text is not ours to change.
                     flush(&stretch, language: language, into: &out)
                     out.append(run)

@@ -11,7 +11,7 @@ public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-1"
+    static let formatVersion = "recite-segment-cache-2"
 
     public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
         self.folder = URL(fileURLWithPath: folder)

@@ -43,6 +43,8 @@ public struct SynthesisEvent: Sendable, Equatable {
         case word
         case sentence
         case mark(String)
+        /// A phoneme eSpeak NG spoke, in IPA, at the position of its word.
+        case phoneme(String)
         case end
     }
 

@@ -23,6 +23,9 @@ public struct Stitcher {
     private var marks: [TimingSidecar.Mark] = []
     private var blockRanges: [Int: (first: Int, last: Int, start: Double, end: Double)] = [:]
 
+    /// Give each word the phonemes eSpeak NG reported for it.
+    public var includesPhonemes = false
+
     public init(sampleRate: Int, script: Script, source: SourceText, audioName: String) {
         self.sampleRate = sampleRate
         self.script = script
@@ -50,7 +53,8 @@ public struct Stitcher {
             words.append(TimingSidecar.Word(
                 start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
                 text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
-                line: word.source.line, column: word.source.column))
+                line: word.source.line, column: word.source.column,
+                phonemes: includesPhonemes ? t.phonemes : nil))
         }
         for mark in segment.marks {
             let at = timed.first { $0.word >= mark.beforeWord }?.start ?? (written - offset)

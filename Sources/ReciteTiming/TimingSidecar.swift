@@ -26,6 +26,8 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
         public var length: Int
         public var line: Int
         public var column: Int
+        /// The phonemes eSpeak NG spoke for the word, in IPA (with `--phonemes` only).
+        public var phonemes: String?
     }
 
     public struct Sentence: Codable, Sendable, Equatable {

@@ -27,6 +27,12 @@ struct Build: ParsableCommand {
     @Option(help: "Synthesis worker processes (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
+    var lexicons: [String] = []
+
+    @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
+    var phonemes = false
+
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
@@ -40,7 +46,9 @@ struct Build: ParsableCommand {
     func run() throws {
         let quiet = self.quiet
         do {
-            let pipeline = try PipelineLocator.load(self.pipeline)
+            var pipeline = try PipelineLocator.load(self.pipeline)
+            pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            if phonemes { pipeline.phonemes = true }
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs, cacheFolder: cache),
                 report: { line in
