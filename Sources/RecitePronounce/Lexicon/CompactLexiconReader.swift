@@ -126,7 +126,7 @@ enum CompactLexiconReader {
         return Lexicon(path: path, language: language, entries: entries)
     }
 
-    private static func line(_ node: Node) -> Int { (node.mark?.line ?? -1) + 1 }
+    private static func line(_ node: Node) -> Int { node.mark?.line ?? 0 }
 }
 
 extension Substring {
