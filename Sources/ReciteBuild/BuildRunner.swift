@@ -78,11 +78,14 @@ public struct BuildRunner {
         let fingerprints = DocumentFingerprint(pipeline: options.pipeline)
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
         for job in jobs {
-            let fingerprint = fingerprints.fingerprint(of: job)
+            // Parsing is cheap next to synthesis, and it names the files the output depends on.
+            let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
+            let dependencies = (try? prepared.get())?.dependencies ?? []
+            let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
             if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
                kept.fingerprint == fingerprint, outputsExist(kept) {
                 // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
-                if let prepared = try? renderer.prepare(job) {
+                if let prepared = try? prepared.get() {
                     synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
                 }
                 kept.unchanged = true
@@ -93,7 +96,7 @@ public struct BuildRunner {
                 entries.append(kept)
                 continue
             }
-            var entry = render(job, renderer: renderer, synthesizer: synthesizer)
+            var entry = render(job, prepared: prepared, renderer: renderer, synthesizer: synthesizer)
             entry.fingerprint = entry.status == .ok ? fingerprint : nil
             if entry.status == .ok {
                 summary.rendered += 1
@@ -113,19 +116,21 @@ public struct BuildRunner {
 
     // MARK: - One document
 
-    func render(_ job: Job, renderer: DocumentRenderer, synthesizer: CachingSynthesizer) -> Manifest.Entry {
+    func render(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>, renderer: DocumentRenderer,
+                synthesizer: CachingSynthesizer) -> Manifest.Entry {
         let hitsBefore = synthesizer.hits
-        var entry = renderUncounted(job, renderer: renderer, synthesizer: synthesizer)
+        var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: synthesizer)
         if entry.status == .ok { entry.cacheHits = synthesizer.hits - hitsBefore }
         return entry
     }
 
-    private func renderUncounted(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
+    private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
+                                 renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
         let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
-            let prepared = try renderer.prepare(job)
+            let prepared = try prepared.get()
             for warning in prepared.warnings { report(warning.description) }
             var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in

@@ -10,6 +10,16 @@ public struct Job: Sendable, Equatable {
     public var format: Format
     /// Output path without extension, relative to the output folder (`articles/flat`).
     public var outputStem: String
+    /// The folder the user named that holds the document (or the document's own folder): files
+    /// the document names (SSML `<audio src>`, `<lexicon uri>`) are honoured only inside it.
+    public var inputRoot: String? = nil
+
+    /// The input folder, or the document's own folder.
+    public var root: String {
+        if let inputRoot { return inputRoot }
+        let folder = (source as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
 }
 
 /// Discover stage: turns the paths on the command line into jobs. Folders are walked recursively
@@ -31,7 +41,7 @@ public enum Discovery {
                 for relative in walk(root, excluding: excluded) {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     if let format = format(of: file) {
-                        jobs.append(Job(source: file, format: format, outputStem: stem(relative)))
+                        jobs.append(Job(source: file, format: format, outputStem: stem(relative), inputRoot: path))
                     }
                 }
             } else {

@@ -1,5 +1,6 @@
 import CEspeakNG
 import Foundation
+import ReciteScript
 
 /// The only file that talks to libespeak-ng.
 ///
@@ -39,7 +40,7 @@ public final class EspeakEngine {
 
     /// Synthesizes one segment to samples and events, synchronously.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
-        try selectVoice(language: request.language, name: request.voiceName)
+        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
         espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(request.pitch), 0)
         espeak_SetParameter(espeakVOLUME, Int32(request.volume), 0)
@@ -80,7 +81,12 @@ public final class EspeakEngine {
         return result
     }
 
-    private func selectVoice(language: String, name: String?) throws(SynthesisError) {
+    /// Picks the voice: the name the markup gave if eSpeak NG has it, else the best voice for the
+    /// language with the asked gender, age and variant (eSpeak NG scores its voices and gives a
+    /// female or male variant, such as `+f2`, when the language's voice is of the other gender).
+    /// The choice depends on the request and the installed data only, so it is deterministic and
+    /// the request, which the cache key hashes, decides it.
+    private func selectVoice(language: String, name: String?, traits: VoiceTraits?) throws(SynthesisError) {
         if let name, espeak_SetVoiceByName(name) == EE_OK { return }
         let tag = language.lowercased()
         var candidates = [tag]
@@ -89,11 +95,26 @@ public final class EspeakEngine {
             let ok = candidate.withCString { lang -> Bool in
                 var spec = espeak_VOICE()
                 spec.languages = lang
+                if let traits {
+                    spec.gender = switch traits.gender { case .male: 1; case .female: 2; default: 0 }
+                    spec.age = UInt8(clamping: traits.age ?? 0)
+                    spec.variant = UInt8(clamping: max(0, (traits.variant ?? 1) - 1))
+                }
                 return espeak_SetVoiceByProperties(&spec) == EE_OK
             }
             if ok { return }
         }
         throw SynthesisError("eSpeak NG has no voice for language \"\(language)\"; see `recite voices` for the installed ones")
+    }
+
+    /// The voice the engine would use for `request`: its identifier (with any variant, `gmw/en-US+f2`)
+    /// and name, for tests and diagnostics.
+    public func voiceIdentifier(for request: SynthesisRequest) throws(SynthesisError) -> String {
+        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
+        guard let voice = espeak_GetCurrentVoice() else { return "" }
+        let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+        let name = voice.pointee.name.map { String(cString: $0) } ?? ""
+        return "\(identifier) \(name)"
     }
 }
 
