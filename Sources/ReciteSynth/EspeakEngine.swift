@@ -10,6 +10,8 @@ import ReciteScript
 /// The type is deliberately not `Sendable`.
 public final class EspeakEngine {
     public let sampleRate: Int
+    /// Names and identifiers of the installed voices that have a language (variants excluded).
+    private var languageVoiceNames: Set<String>?
 
     nonisolated(unsafe) private static var shared: EspeakEngine?
     private static let lock = NSLock()
@@ -87,7 +89,7 @@ public final class EspeakEngine {
     /// The choice depends on the request and the installed data only, so it is deterministic and
     /// the request, which the cache key hashes, decides it.
     private func selectVoice(language: String, name: String?, traits: VoiceTraits?) throws(SynthesisError) {
-        if let name, espeak_SetVoiceByName(name) == EE_OK { return }
+        if let name, isLanguageVoice(name), espeak_SetVoiceByName(name) == EE_OK { return }
         let tag = language.lowercased()
         var candidates = [tag]
         if let base = tag.split(separator: "-").first, String(base) != tag { candidates.append(String(base)) }
@@ -105,6 +107,30 @@ public final class EspeakEngine {
             if ok { return }
         }
         throw SynthesisError("eSpeak NG has no voice for language \"\(language)\"; see `recite voices` for the installed ones")
+    }
+
+    /// Whether `name` (optionally with a variant, `English (America)+f3`) names a voice with a
+    /// language. eSpeak NG also finds its variants by name ("Mike", "Alicia"), and a variant set
+    /// alone has no phoneme table: synthesis then crashes. Cloud voice names meet these often.
+    private func isLanguageVoice(_ name: String) -> Bool {
+        let base = (name.split(separator: "+", maxSplits: 1).first.map(String.init) ?? name).lowercased()
+        if languageVoiceNames == nil {
+            var names = Set<String>()
+            if let list = espeak_ListVoices(nil) {
+                var i = 0
+                while let voice = list[i] {
+                    if let n = voice.pointee.name { names.insert(String(cString: n).lowercased()) }
+                    if let id = voice.pointee.identifier {
+                        let identifier = String(cString: id).lowercased()
+                        names.insert(identifier)
+                        names.insert(String(identifier.split(separator: "/").last ?? ""))
+                    }
+                    i += 1
+                }
+            }
+            languageVoiceNames = names
+        }
+        return languageVoiceNames!.contains(base)
     }
 
     /// The voice the engine would use for `request`: its identifier (with any variant, `gmw/en-US+f2`)

@@ -38,6 +38,14 @@ import Testing
         #expect(cloud.contains("de"), "\(cloud)")
     }
 
+    /// "Mike" is an eSpeak NG variant: set alone it has no phoneme table and synthesis crashed
+    /// (the W3C `<voice name="Mike">` example). A variant name falls back to the language's voice.
+    @Test func aVariantNameAloneIsNotAVoice() throws {
+        #expect(try voice(request(name: "Mike")).hasPrefix("gmw/en-US "))
+        #expect(try !audio(request(name: "Mike")).isEmpty)
+        #expect(try voice(request(name: "en-us+f3")).hasPrefix("gmw/en-US+f3"))
+    }
+
     @Test func traitsAreInTheRequestSoTheCacheKeySeesThem() throws {
         let plain = request(), female = request(traits: VoiceTraits(gender: .female))
         #expect(plain != female)
