@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce"],
                     exclude: ["Fixtures"]),

@@ -137,11 +137,14 @@ public struct BuildRunner: Sendable {
     func process(_ job: Job, renderers: Renderers, synthesizer: CachingSynthesizer,
                  earlier: [String: Manifest.Entry]) -> Manifest.Entry {
         let (renderer, fingerprints) = renderers.for(job)
-        let fingerprint = fingerprints.fingerprint(of: job)
+        // Parsing is cheap next to synthesis, and it names the files the output depends on.
+        let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
+        let dependencies = (try? prepared.get())?.dependencies ?? []
+        let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
         if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
            kept.fingerprint == fingerprint, outputsExist(kept) {
             // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
-            if let prepared = try? renderer.prepare(job) {
+            if let prepared = try? prepared.get() {
                 synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
             }
             kept.unchanged = true
@@ -149,18 +152,19 @@ public struct BuildRunner: Sendable {
             return kept
         }
         let counting = DocumentSynthesizer(synthesizer)
-        var entry = renderUncounted(job, renderer: renderer, synthesizer: counting)
+        var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: counting)
         if entry.status == .ok { entry.cacheHits = counting.hits }
         entry.fingerprint = entry.status == .ok ? fingerprint : nil
         return entry
     }
 
-    private func renderUncounted(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
+    private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
+                                 renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
         let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
-            let prepared = try renderer.prepare(job)
+            let prepared = try prepared.get()
             for warning in prepared.warnings { report(.warning(warning.description)) }
             var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in

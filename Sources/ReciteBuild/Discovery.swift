@@ -13,6 +13,16 @@ public struct Job: Sendable, Equatable {
     /// The `recite.yml` of the folder it was found in (the folder named on the command line),
     /// whose settings apply over the run's pipeline.
     public var folderConfiguration: String? = nil
+    /// The folder the user named that holds the document (or the document's own folder): files
+    /// the document names (SSML `<audio src>`, `<lexicon uri>`) are honoured only inside it.
+    public var inputRoot: String? = nil
+
+    /// The input folder, or the document's own folder.
+    public var root: String {
+        if let inputRoot { return inputRoot }
+        let folder = (source as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
 }
 
 /// Discover stage: turns the paths on the command line into jobs. Folders are walked recursively
@@ -39,7 +49,7 @@ public enum Discovery {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     if let format = format(of: file) {
                         jobs.append(Job(source: file, format: format, outputStem: stem(relative),
-                                        folderConfiguration: hasConfiguration ? configuration : nil))
+                                        folderConfiguration: hasConfiguration ? configuration : nil, inputRoot: path))
                     }
                 }
             } else {
