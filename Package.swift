@@ -56,6 +56,8 @@ let package = Package(
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
+        .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
+                    exclude: ["Tools"]),
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio"]),

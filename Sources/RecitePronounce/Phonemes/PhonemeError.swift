@@ -38,10 +38,12 @@ public struct PhonemeError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         let name = alphabet.displayName
         switch reason {
-        case .unknownSymbol:
-            let what = alphabet == .espeak ? "eSpeak NG phoneme" : "\(name) symbol"
-            return "unknown \(what) \"\(symbol)\" at character \(offset + 1) of \"\(input)\" "
+        case .unknownSymbol where alphabet == .espeak:
+            return "unknown eSpeak NG phoneme \"\(symbol)\" at character \(offset + 1) of \"\(input)\" "
                 + "for language \(language); \(advice)"
+        case .unknownSymbol:
+            return "the \(name) symbol \"\(symbol)\" at character \(offset + 1) of \"\(input)\" "
+                + "is not one Recite can say in language \(language); \(advice)"
         case .unsupportedLanguage:
             return "Recite cannot convert \(name) pronunciations for language \(language) "
                 + "(it knows English, French and German); write the word out in letters instead"

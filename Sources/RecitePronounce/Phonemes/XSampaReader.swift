@@ -1,3 +1,4 @@
+import Foundation
 import ReciteScript
 
 /// Reads X-SAMPA into canonical IPA scalars, by longest match over `XSampaTable`.
@@ -17,7 +18,7 @@ enum XSampaReader {
                                    input: input, alphabet: .xsampa, language: language)
             }
             let origin = PhoneticText.Origin(offset: offset, length: length)
-            for scalar in ipa.unicodeScalars {
+            for scalar in ipa.decomposedStringWithCanonicalMapping.unicodeScalars {
                 IPAReader.append(scalar, from: origin, to: &text)
             }
             offset += length
