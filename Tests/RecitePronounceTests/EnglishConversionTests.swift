@@ -65,6 +65,11 @@ import Testing
         #expect(try ipa("ˈbæːd") == "'ba:d")           // no long a: eSpeak NG's lengthening mark
     }
 
+    @Test func strayStressMarksAreTidied() throws {
+        #expect(try ipa("ˈˈbɪɡ") == "'bIg")            // not eSpeak NG's '' (a different stress level)
+        #expect(try ipa("ˈbɪɡ ˈ") == "'bIg")           // a mark with no syllable after it
+    }
+
     @Test func syllableBreakKeepsVowelsApart() throws {
         // "a" then "ɪ" would be read back as the diphthong aI; eSpeak NG's | keeps them apart.
         #expect(try ipa("ha.ɪd") == "ha|Id")

@@ -111,6 +111,8 @@ struct PhonemeMapper {
         for piece in word {
             switch piece {
             case .stress(let mark):
+                // Two marks in a row (ˈˌ) would read as eSpeak NG's '' or ,, marks: the later one wins.
+                if let last = result.last, last == "'" || last == "," { result.removeLast() }
                 stressPending = true
                 result.append(mark)
             case .lengthen:
