@@ -98,7 +98,12 @@ extension SSMLWalker {
         var style = parent
         let name = (element.attributes["alphabet"] ?? "ipa").trimmingCharacters(in: .whitespaces).lowercased()
         guard let alphabet = SSMLValues.alphabet(name) else {
-            throw invalid("alphabet", name, in: element, at: location, expected: "ipa or x-sampa")
+            // Vendor alphabets (Polly's x-amazon-pinyin, Azure's sapi and ups) are common in files
+            // written for cloud services: the text is read as written rather than the document refused.
+            warnings.append(Warning(path: source.path, location: location,
+                                    message: "<phoneme alphabet=\"\(name)\"> is not ipa or x-sampa; its text is read as written."))
+            try walkChildren(element, style: parent)
+            return false
         }
         guard let ph = element.attributes["ph"], !ph.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DocumentError(path: source.path, location: location,

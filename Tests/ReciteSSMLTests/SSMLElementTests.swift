@@ -148,10 +148,12 @@ import Testing
         #expect(result.source.text(of: all[3].source) == "tomato")
     }
 
-    @Test func anUnknownAlphabetIsALocatedError() {
-        let e = error("\n<phoneme alphabet=\"klingon\" ph=\"x\">word</phoneme>")
-        #expect(e?.location == SourceLocation(line: 2, column: 1))
-        #expect(e?.message.contains("alphabet=\"klingon\"") == true)
+    @Test func aVendorAlphabetIsReadAsTextWithALocatedWarning() throws {
+        let result = try parse("\n<phoneme alphabet=\"x-amazon-pinyin\" ph=\"bo2\">薄</phoneme> word")
+        #expect(result.script.blocks[0].runs.allSatisfy { $0.style.written == nil })
+        #expect(result.script.blocks[0].runs.compactMap(\.spoken).joined(separator: " ").contains("薄"))
+        let warning = result.warnings.first { $0.message.contains("x-amazon-pinyin") }
+        #expect(warning?.location == SourceLocation(line: 2, column: 1))
         #expect(error("<phoneme alphabet=\"ipa\">word</phoneme>")?.message.contains("ph") == true)
     }
 
