@@ -98,7 +98,9 @@ public struct BuildRunner: Sendable {
         let lock = try OutputLock(folder: options.outputFolder, shard: options.shard)
         defer { withExtendedLifetime(lock) {} }
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
-        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs), cache: try SegmentCache(folder: cacheFolder))
+        let workers = renderers.workerConfiguration
+        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs, configuration: workers),
+                                             cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
 
         report(.started(documents: jobs.count))
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
@@ -236,6 +238,14 @@ public struct BuildRunner: Sendable {
                 let folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
                 byConfiguration[path] = (try DocumentRenderer(pipeline: folderPipeline), DocumentFingerprint(pipeline: folderPipeline))
             }
+        }
+
+        /// The workers this run needs: warmed up with the run's voice, and reporting phonemes if
+        /// any of its pipelines asks for them.
+        var workerConfiguration: WorkerConfiguration {
+            let pipeline = main.renderer.pipeline
+            let phonemes = pipeline.phonemes || byConfiguration.values.contains { $0.0.pipeline.phonemes }
+            return WorkerConfiguration(warmLanguage: pipeline.language, warmVoice: pipeline.voice, phonemes: phonemes)
         }
 
         func `for`(_ job: Job) -> (renderer: DocumentRenderer, fingerprints: DocumentFingerprint) {

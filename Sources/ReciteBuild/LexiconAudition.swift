@@ -76,7 +76,7 @@ public struct LexiconAudition {
         try AtomicOutput.write(Data(document(for: lexicon, language: language).utf8), to: documentPath)
         let renderer = try DocumentRenderer(pipeline: pipeline)
         let prepared = try renderer.prepare(Job(source: documentPath, format: .ssml, outputStem: stem))
-        let pool = try WorkerPool(size: workers)
+        let pool = try WorkerPool(size: workers, configuration: WorkerConfiguration(warmLanguage: pipeline.language, warmVoice: pipeline.voice, phonemes: true))
         var sidecar: TimingSidecar?
         try AtomicOutput.write(to: stem + ".wav") { temporary in
             sidecar = try renderer.render(prepared, with: pool, to: temporary,

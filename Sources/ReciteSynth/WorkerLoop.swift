@@ -13,10 +13,18 @@ public enum WorkerLoop {
     /// How long one segment may take before its synthesis is taken as hung.
     static let segmentTimeoutMilliseconds: Int32 = 120_000
 
-    public static func run() -> Int32 {
+    public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
         let sampleRate: Int
+        EspeakEngine.reportsPhonemes = configuration.phonemes
         do {
-            sampleRate = try EspeakEngine.withShared { $0.sampleRate }
+            sampleRate = try EspeakEngine.withShared { engine in
+                // Every worker of a run warms up the same way, so a child's starting state (and
+                // its audio) does not depend on which worker forked it.
+                if let language = configuration.warmLanguage {
+                    engine.warmUp(language: language, voiceName: configuration.warmVoice)
+                }
+                return engine.sampleRate
+            }
         } catch {
             FileHandle.standardError.write(Data("recite worker: \(error)\n".utf8))
             return 1
@@ -77,5 +85,40 @@ public enum WorkerLoop {
             return failure("eSpeak NG stopped while synthesizing this segment (status \(status))")
         }
         return (header, samples)
+    }
+}
+
+/// How a worker starts: the voice it loads before forking, and whether it reports phonemes. Both
+/// are part of every cache key the run uses (`identity`), since they shape what a child starts from.
+public struct WorkerConfiguration: Sendable, Equatable {
+    public var warmLanguage: String?
+    public var warmVoice: String?
+    public var phonemes = false
+
+    public init(warmLanguage: String? = nil, warmVoice: String? = nil, phonemes: Bool = false) {
+        self.warmLanguage = warmLanguage
+        self.warmVoice = warmVoice
+        self.phonemes = phonemes
+    }
+
+    /// From the worker's command line: `--warm-up LANGUAGE[:VOICE]`.
+    public init(argument: String?, phonemes: Bool) {
+        self.phonemes = phonemes
+        guard let argument, !argument.isEmpty else { return }
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        warmLanguage = parts[0]
+        warmVoice = parts.count > 1 ? parts[1] : nil
+    }
+
+    var arguments: [String] {
+        var result: [String] = []
+        if let warmLanguage { result += ["--warm-up", warmLanguage + (warmVoice.map { ":" + $0 } ?? "")] }
+        if phonemes { result.append("--phonemes") }
+        return result
+    }
+
+    /// What the cache key must know of the workers that made an entry.
+    public var identity: String {
+        "warm=\(warmLanguage ?? "-"):\(warmVoice ?? "-") phonemes=\(phonemes)"
     }
 }

@@ -22,10 +22,10 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         let input: Int32
         let output: Int32
 
-        init(executable: String) throws {
+        init(executable: String, configuration: WorkerConfiguration) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["worker"]
+            process.arguments = ["worker"] + configuration.arguments
             let stdin = Pipe(), stdout = Pipe()
             process.standardInput = stdin
             process.standardOutput = stdout
@@ -52,10 +52,14 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     }
 
     /// Starts `size` workers running `executable worker` (this executable by default).
-    public init(size: Int, executable: String = WorkerPool.currentExecutable) throws {
+    public let configuration: WorkerConfiguration
+
+    public init(size: Int, configuration: WorkerConfiguration = WorkerConfiguration(),
+                executable: String = WorkerPool.currentExecutable) throws {
         self.size = max(1, size)
         self.executable = executable
-        let workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable) }
+        self.configuration = configuration
+        let workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
         guard let hello = WorkerProtocol.readFrame(from: workers[0].output),
               let rate = Int(String(decoding: hello, as: UTF8.self)) else {
             throw SynthesisError("the synthesis worker did not start (is eSpeak NG installed?)")
@@ -131,7 +135,8 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
                 do { return .success(try WorkerProtocol.decode(header: header, samples: samples)) } catch { return .failure(error) }
             }
             worker.stop()
-            guard let fresh = try? Worker(executable: executable), WorkerProtocol.readFrame(from: fresh.output) != nil else {
+            guard let fresh = try? Worker(executable: executable, configuration: configuration),
+                  WorkerProtocol.readFrame(from: fresh.output) != nil else {
                 return .failure(SynthesisError("a synthesis worker died and no new one could be started"))
             }
             worker = fresh

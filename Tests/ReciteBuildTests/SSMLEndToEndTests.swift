@@ -18,7 +18,7 @@ import Testing
         }
         try SoundFile.writeClip(beep, channels: 2, sampleRate: 44100, to: input.appendingPathComponent("beep.wav").path)
 
-        let result = try EndToEndTests.recite(["build", input.path, "-o", out.path])
+        let result = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--verbose"])
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
         let manifest = try JSONDecoder().decode(EndToEndTests.ManifestProbe.self,
                                                 from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
@@ -47,7 +47,7 @@ import Testing
         let marks = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: out.appendingPathComponent("14-mark.timing.json"))).marks
         #expect(marks.map(\.name) == ["here", "there"])
         #expect(marks[0].time < marks[1].time)
-        // A warning names each skipped clip.
+        // A warning names each skipped clip (warnings are printed with --verbose, and kept in the manifest).
         #expect(result.stderr.contains("13-audio.ssml:14:3: warning: <audio src=\"http://www.example.com/laughter.wav\"> is skipped"), "\(result.stderr)")
     }
 

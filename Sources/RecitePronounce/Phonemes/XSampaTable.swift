@@ -33,10 +33,12 @@ enum XSampaTable {
         "{": "æ", "6": "ɐ", "a": "a", "&": "ɶ", "A": "ɑ", "Q": "ɒ",
 
         // MARK: - Suprasegmentals
-        "\"": "ˈ", "%": "ˌ", ":": "ː", ":\\": "ˑ", ".": ".", "-\\": "‿",
+        // "'" is palatalization in X-SAMPA proper, but it is typed for stress far more often
+        // (as in IPA-by-keyboard), and palatalized consonants have no use in Recite's languages.
+        "\"": "ˈ", "'": "ˈ", "%": "ˌ", ":": "ː", ":\\": "ˑ", ".": ".", "-\\": "‿",
 
         // MARK: - Diacritics (written after the symbol they modify)
-        "_h": "ʰ", "_w": "ʷ", "_j": "ʲ", "'": "ʲ", "_G": "ˠ", "_?\\": "ˤ", "_e": "\u{0334}",
+        "_h": "ʰ", "_w": "ʷ", "_j": "ʲ", "_G": "ˠ", "_?\\": "ˤ", "_e": "\u{0334}",
         "_0": "\u{0325}", "_v": "\u{032C}", "_t": "\u{0324}", "_k": "\u{0330}",
         "_d": "\u{032A}", "_a": "\u{033A}", "_m": "\u{033B}",
         "_+": "\u{031F}", "_-": "\u{0320}", "_\"": "\u{0308}", "_x": "\u{033D}",
