@@ -97,6 +97,7 @@ public struct BuildRunner: Sendable {
         }
         let lock = try OutputLock(folder: options.outputFolder, shard: options.shard)
         defer { withExtendedLifetime(lock) {} }
+        removeStalePartials()
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
         let workers = renderers.workerConfiguration
         let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs, configuration: workers),
@@ -254,6 +255,19 @@ public struct BuildRunner: Sendable {
     }
 
     // MARK: - Output folder
+
+    /// Removes the temporary files (`.NAME.PID.partial`) of runs that were killed: their process
+    /// is gone. A live process's files (another shard's) are left alone.
+    func removeStalePartials() {
+        let root = URL(fileURLWithPath: options.outputFolder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".partial") {
+            let parts = url.deletingPathExtension().lastPathComponent.split(separator: ".")
+            guard let pid = parts.last.flatMap({ Int32($0) }), pid != getpid(),
+                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
 
     func path(_ relative: String) -> String {
         URL(fileURLWithPath: options.outputFolder).appendingPathComponent(relative).path
