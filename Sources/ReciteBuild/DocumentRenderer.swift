@@ -86,7 +86,9 @@ public struct DocumentRenderer: Sendable {
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
         let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
-        let batchSize = 64
+        // Small batches: memory is one batch of audio per document in flight, and documents
+        // render side by side, so the pool stays busy without big batches.
+        let batchSize = 16
         var start = 0
         while start < prepared.segments.count {
             let batch = prepared.segments[start..<min(start + batchSize, prepared.segments.count)]
