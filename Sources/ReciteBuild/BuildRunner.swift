@@ -175,7 +175,7 @@ public struct BuildRunner: Sendable {
                                                audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
             }
             let sidecar = rendered!
-            try AtomicOutput.write(try Self.encoder.encode(sidecar), to: timingPath)
+            try AtomicOutput.write(to: timingPath) { try TimingSidecarWriter.write(sidecar, to: $0) }
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                   duration: sidecar.duration, words: sidecar.words.count,
                                   error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))

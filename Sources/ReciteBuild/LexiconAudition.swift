@@ -82,7 +82,7 @@ public struct LexiconAudition {
             sidecar = try renderer.render(prepared, with: pool, to: temporary,
                                                            audioName: URL(fileURLWithPath: stem + ".wav").lastPathComponent)
         }
-        try AtomicOutput.write(try BuildRunner.encoder.encode(sidecar!), to: stem + ".timing.json")
+        try AtomicOutput.write(to: stem + ".timing.json") { try TimingSidecarWriter.write(sidecar!, to: $0) }
         return lexicon.entries.count
     }
 

@@ -1,0 +1,25 @@
+import Foundation
+@testable import ReciteTiming
+import Testing
+
+@Suite struct TimingSidecarWriterTests {
+    @Test func whatItWritesDecodesToTheSameSidecar() throws {
+        let sidecar = TimingSidecar(
+            source: "dir/a \"quoted\" name.md", audio: "a.wav", sampleRate: 22050, duration: 12.5,
+            words: [
+                .init(start: 0.1, end: 0.35, spoken: "eight", text: "8 m²", offset: 3, length: 5, line: 1, column: 4, phonemes: "eɪt"),
+                .init(start: 0.4, end: 1, spoken: "back\\slash\ttab", text: "x\u{1}y\n", offset: 9, length: 4, line: 2, column: 1, phonemes: nil),
+            ],
+            sentences: [.init(start: 0.1, end: 1, text: "8 m² …", offset: 3, length: 10)],
+            blocks: [.init(kind: "heading", level: 2, text: "Title", start: 0, end: 1, offset: 0, length: 8),
+                     .init(kind: "paragraph", level: nil, text: "", start: 1, end: 2, offset: 9, length: 1)],
+            marks: [])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json").path
+        try TimingSidecarWriter.write(sidecar, to: path)
+        let decoded = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(decoded == sidecar)
+        // And it is plain JSON to any reader.
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        #expect((object?["words"] as? [Any])?.count == 2)
+    }
+}
