@@ -14,6 +14,9 @@ public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
     public var pronouncer: Pronouncer
+    /// Segments synthesized at a time. Small: memory is one batch of audio per document in flight,
+    /// and documents render side by side, so the pool stays busy without big batches.
+    public static let batchSize = 16
 
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
     /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
@@ -86,9 +89,7 @@ public struct DocumentRenderer: Sendable {
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
         let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
-        // Small batches: memory is one batch of audio per document in flight, and documents
-        // render side by side, so the pool stays busy without big batches.
-        let batchSize = 16
+        let batchSize = Self.batchSize
         var start = 0
         while start < prepared.segments.count {
             let batch = prepared.segments[start..<min(start + batchSize, prepared.segments.count)]
