@@ -6,6 +6,7 @@ import Foundation
 public enum SoundFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var message: String
+        public init(message: String) { self.message = message }
         public var description: String { message }
     }
 
@@ -63,6 +64,26 @@ public enum SoundFile {
         guard written == samples.count else { throw Failure(message: "Cannot write \(path): the disk may be full") }
     }
 
+    /// Reads a mono file's 16-bit samples a chunk at a time, handing each to `body`; returns the
+    /// number of frames. Memory is one chunk, whatever the file's length.
+    public static func stream(_ path: String, chunk: Int = 65_536, _ body: ([Int16]) throws -> Void) throws -> Int {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        defer { sf_close(file) }
+        guard info.channels == 1 else { throw Failure(message: "\(path) is not mono") }
+        var buffer = [Int16](repeating: 0, count: chunk)
+        var total = 0
+        while true {
+            let count = Int(buffer.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t(chunk)) })
+            guard count > 0 else { break }
+            try body(count == chunk ? buffer : Array(buffer.prefix(count)))
+            total += count
+        }
+        return total
+    }
+
     /// Reads a mono file's samples as 16-bit integers.
     public static func readSamples(_ path: String) throws(Failure) -> [Int16] {
         var info = SF_INFO()
@@ -81,6 +102,7 @@ public enum SoundFile {
 /// which the caller then discards (see `AtomicOutput`).
 public final class WAVWriter {
     private var file: OpaquePointer?
+    fileprivate var handle: OpaquePointer? { file }
     public let path: String
     public private(set) var frames = 0
 
@@ -116,4 +138,102 @@ public final class WAVWriter {
     deinit {
         if let file { sf_close(file) }
     }
+}
+
+/// A labelled point in a WAV file: where a chapter starts.
+public struct CuePoint: Sendable, Equatable {
+    public var frame: Int
+    public var label: String
+
+    public init(frame: Int, label: String) {
+        self.frame = frame
+        self.label = label
+    }
+}
+
+extension WAVWriter {
+    /// Sets the cue points written with the file (libsndfile's `cue ` chunk). Their labels are
+    /// added by `WAVLabels.append` once the file is closed: libsndfile writes no label chunk.
+    public func setCues(_ cues: [CuePoint]) throws(SoundFile.Failure) {
+        guard let file = handle, !cues.isEmpty else { return }
+        // SF_CUES_VAR(n): a count, then n points; built by hand for any n.
+        let pointSize = MemoryLayout<SF_CUE_POINT>.stride
+        let size = MemoryLayout<UInt32>.stride.roundedUp(to: MemoryLayout<SF_CUE_POINT>.alignment) + pointSize * cues.count
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { raw.deallocate() }
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        raw.storeBytes(of: UInt32(cues.count), as: UInt32.self)
+        let points = (raw + MemoryLayout<UInt32>.stride.roundedUp(to: MemoryLayout<SF_CUE_POINT>.alignment)).bindMemory(to: SF_CUE_POINT.self, capacity: cues.count)
+        for (i, cue) in cues.enumerated() {
+            var point = SF_CUE_POINT()
+            point.indx = Int32(i + 1)
+            point.position = UInt32(clamping: cue.frame)
+            point.fcc_chunk = 0x6174_6164  // "data"
+            point.sample_offset = UInt32(clamping: cue.frame)
+            points[i] = point
+        }
+        guard sf_command(file, Int32(SFC_SET_CUE), raw, Int32(size)) == SF_TRUE else {
+            throw SoundFile.Failure(message: "Cannot write cue points to \(path)")
+        }
+    }
+}
+
+/// Appends a `LIST`/`adtl` chunk of `labl` entries to a finished WAV file, naming its cue points
+/// (1-based, in order), and fixes the RIFF size: where players and editors read chapter names.
+public enum WAVLabels {
+    public static func append(_ labels: [String], to path: String) throws(SoundFile.Failure) {
+        guard !labels.isEmpty else { return }
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+        var body = Array("adtl".utf8)
+        for (i, label) in labels.enumerated() {
+            var text = Array(label.utf8) + [0]
+            let size = 4 + text.count
+            if text.count % 2 == 1 { text.append(0) }
+            body += Array("labl".utf8) + le32(size) + le32(i + 1) + text
+        }
+        let chunk = Array("LIST".utf8) + le32(body.count) + body
+        guard let handle = FileHandle(forUpdatingAtPath: path) else {
+            throw SoundFile.Failure(message: "Cannot open \(path) to label its chapters")
+        }
+        defer { try? handle.close() }
+        do {
+            let end = try handle.seekToEnd()
+            if end % 2 == 1 { try handle.write(contentsOf: Data([0])) }
+            try handle.write(contentsOf: Data(chunk))
+            let total = try handle.seekToEnd()
+            try handle.seek(toOffset: 4)
+            try handle.write(contentsOf: Data(le32(Int(total) - 8)))
+        } catch {
+            throw SoundFile.Failure(message: "Cannot label the chapters of \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The labels of a WAV file's `labl` chunks, by cue id (for checks).
+    public static func read(_ path: String) -> [Int: String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let bytes = [UInt8](data)
+        func le32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        var labels: [Int: String] = [:]
+        var at = 12
+        while at + 8 <= bytes.count {
+            let id = String(decoding: bytes[at..<at + 4], as: UTF8.self), size = le32(at + 4)
+            if id == "LIST", at + 12 <= bytes.count, String(decoding: bytes[at + 8..<at + 12], as: UTF8.self) == "adtl" {
+                var sub = at + 12
+                while sub + 8 <= min(bytes.count, at + 8 + size) {
+                    let subID = String(decoding: bytes[sub..<sub + 4], as: UTF8.self), subSize = le32(sub + 4)
+                    if subID == "labl", sub + 12 <= bytes.count {
+                        let text = bytes[(sub + 12)..<min(bytes.count, sub + 8 + subSize)].prefix { $0 != 0 }
+                        labels[le32(sub + 8)] = String(decoding: text, as: UTF8.self)
+                    }
+                    sub += 8 + subSize + subSize % 2
+                }
+            }
+            at += 8 + size + size % 2
+        }
+        return labels
+    }
+}
+
+private extension Int {
+    func roundedUp(to alignment: Int) -> Int { (self + alignment - 1) / alignment * alignment }
 }

@@ -30,6 +30,8 @@ public struct Pipeline: Sendable, Equatable {
     public var lexicons: [String] = []
     /// Give every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).
     public var phonemes = false
+    /// `recite book`: the silence between chapters, in seconds.
+    public var chapterPause = 2.0
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
@@ -69,6 +71,11 @@ extension Pipeline {
         var normalization: Normalization?
         var lexicons: [String]?
         var phonemes: Bool?
+        var book: Book?
+
+        struct Book: Decodable {
+            var chapterPause: Double?
+        }
         /// Only in a folder's `recite.yml`: the pipeline it builds on.
         var pipeline: String?
 
@@ -167,6 +174,7 @@ extension Pipeline {
             p.lexicons += v.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).standardizedFileURL.path }
         }
         if let v = file.phonemes { p.phonemes = v }
+        if let v = file.book?.chapterPause { p.chapterPause = v }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
         return p
@@ -182,6 +190,7 @@ extension Pipeline {
         let pauseValues = [pauses.title, pauses.heading, pauses.paragraph, pauses.listItem, pauses.quote,
                            pauses.tableCell, pauses.code]
         try check(pauseValues.allSatisfy { (0...30).contains($0) }, "pauses are seconds from 0 to 30.")
+        try check((0...60).contains(chapterPause), "book.chapterPause is \(chapterPause) seconds; use 0 to 60.")
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -19,6 +19,18 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
     public var blocks: [BlockTiming]
     public var marks: [Mark]
 
+    public init(source: String, audio: String, sampleRate: Int, duration: Double, words: [Word],
+                sentences: [Sentence], blocks: [BlockTiming], marks: [Mark]) {
+        self.source = source
+        self.audio = audio
+        self.sampleRate = sampleRate
+        self.duration = duration
+        self.words = words
+        self.sentences = sentences
+        self.blocks = blocks
+        self.marks = marks
+    }
+
     public struct Word: Codable, Sendable, Equatable {
         public var start: Double
         public var end: Double
@@ -32,6 +44,8 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
         public var column: Int
         /// The phonemes eSpeak NG spoke for the word, in IPA (with `--phonemes` only).
         public var phonemes: String?
+        /// In a book's sidecar: the source file the word is in (offsets are in that file).
+        public var file: String?
     }
 
     public struct Sentence: Codable, Sendable, Equatable {
@@ -40,6 +54,8 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
         public var text: String
         public var offset: Int
         public var length: Int
+        /// In a book's sidecar: the source file.
+        public var file: String?
     }
 
     public struct BlockTiming: Codable, Sendable, Equatable {
@@ -51,6 +67,8 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
         public var end: Double
         public var offset: Int
         public var length: Int
+        /// In a book's sidecar: the source file.
+        public var file: String?
     }
 
     public struct Mark: Codable, Sendable, Equatable {

@@ -14,7 +14,9 @@ public enum TimingSidecarWriter {
         out.append("{\n")
         out.append("  \"audio\" : \(string(sidecar.audio)),\n")
         out.list("blocks", sidecar.blocks) { b in
-            var fields = ["\"end\":\(number(b.end))", "\"kind\":\(string(b.kind))", "\"length\":\(b.length)"]
+            var fields = ["\"end\":\(number(b.end))"]
+            if let file = b.file { fields.append("\"file\":\(string(file))") }
+            fields += ["\"kind\":\(string(b.kind))", "\"length\":\(b.length)"]
             if let level = b.level { fields.append("\"level\":\(level)") }
             fields += ["\"offset\":\(b.offset)", "\"start\":\(number(b.start))", "\"text\":\(string(b.text))"]
             return fields
@@ -24,14 +26,15 @@ public enum TimingSidecarWriter {
         out.list("marks", sidecar.marks) { m in ["\"name\":\(string(m.name))", "\"time\":\(number(m.time))"] }
         out.append("  \"sampleRate\" : \(sidecar.sampleRate),\n")
         out.list("sentences", sidecar.sentences) { s in
-            ["\"end\":\(number(s.end))", "\"length\":\(s.length)", "\"offset\":\(s.offset)",
-             "\"start\":\(number(s.start))", "\"text\":\(string(s.text))"]
+            (["\"end\":\(number(s.end))"] + (s.file.map { ["\"file\":\(string($0))"] } ?? [])
+                + ["\"length\":\(s.length)", "\"offset\":\(s.offset)", "\"start\":\(number(s.start))", "\"text\":\(string(s.text))"])
         }
         out.append("  \"source\" : \(string(sidecar.source)),\n")
         out.append("  \"version\" : \(sidecar.version),\n")
         out.list("words", sidecar.words, last: true) { w in
-            var fields = ["\"column\":\(w.column)", "\"end\":\(number(w.end))", "\"length\":\(w.length)",
-                          "\"line\":\(w.line)", "\"offset\":\(w.offset)"]
+            var fields = ["\"column\":\(w.column)", "\"end\":\(number(w.end))"]
+            if let file = w.file { fields.append("\"file\":\(string(file))") }
+            fields += ["\"length\":\(w.length)", "\"line\":\(w.line)", "\"offset\":\(w.offset)"]
             if let phonemes = w.phonemes { fields.append("\"phonemes\":\(string(phonemes))") }
             fields += ["\"spoken\":\(string(w.spoken))", "\"start\":\(number(w.start))", "\"text\":\(string(w.text))"]
             return fields

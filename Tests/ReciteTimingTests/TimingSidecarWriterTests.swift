@@ -8,7 +8,7 @@ import Testing
             source: "dir/a \"quoted\" name.md", audio: "a.wav", sampleRate: 22050, duration: 12.5,
             words: [
                 .init(start: 0.1, end: 0.35, spoken: "eight", text: "8 m²", offset: 3, length: 5, line: 1, column: 4, phonemes: "eɪt"),
-                .init(start: 0.4, end: 1, spoken: "back\\slash\ttab", text: "x\u{1}y\n", offset: 9, length: 4, line: 2, column: 1, phonemes: nil),
+                .init(start: 0.4, end: 1, spoken: "back\\slash\ttab", text: "x\u{1}y\n", offset: 9, length: 4, line: 2, column: 1, phonemes: nil, file: "b/c.md"),
             ],
             sentences: [.init(start: 0.1, end: 1, text: "8 m² …", offset: 3, length: 10)],
             blocks: [.init(kind: "heading", level: 2, text: "Title", start: 0, end: 1, offset: 0, length: 8),
