@@ -47,7 +47,7 @@ public struct Resampler: Sendable {
     }
 
     /// The low-pass filter's tap at distance `t` (in input samples) from the output position.
-    static func kernel(_ t: Double, cutoff: Double, halfWidth: Double) -> Double {
+    public static func kernel(_ t: Double, cutoff: Double, halfWidth: Double) -> Double {
         let x = t * cutoff
         let sinc = x == 0 ? 1.0 : sin(Double.pi * x) / (Double.pi * x)
         // Blackman window over [-halfWidth, halfWidth].

@@ -21,9 +21,17 @@ public enum SoundFile {
     /// Writes `samples` as a 16-bit PCM WAV file at `path` (replacing nothing: callers write to a
     /// temporary path and rename, see `AtomicOutput`).
     public static func writeWAV(_ samples: [Int16], sampleRate: Int, to path: String) throws(Failure) {
-        let writer = try WAVWriter(path: path, sampleRate: sampleRate)
+        let writer = try SoundWriter(path: path, sampleRate: sampleRate)
         try writer.write(samples)
         try writer.close()
+    }
+
+    /// The title tag of an audio file, if it has one.
+    public static func title(of path: String) -> String? {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return nil }
+        defer { sf_close(file) }
+        return sf_get_string(file, Int32(SF_STR_TITLE)).map { String(cString: $0) }
     }
 
     /// Reads the header of an audio file.
@@ -97,37 +105,104 @@ public enum SoundFile {
     }
 }
 
-/// Writes a 16-bit mono WAV file piece by piece, so a long document never sits in memory whole.
-/// `close()` must be called for a complete file; a writer dropped without it closes the file,
-/// which the caller then discards (see `AtomicOutput`).
-public final class WAVWriter {
+/// The audio formats Recite writes, all through libsndfile (Debian's build has them all).
+public enum AudioFormat: String, Sendable, CaseIterable, Codable {
+    case wav, flac, ogg, opus, mp3
+
+    public var fileExtension: String { rawValue }
+
+    /// libsndfile's major format and encoding.
+    var sndfileFormat: Int32 {
+        switch self {
+        case .wav: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case .flac: Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+        case .ogg: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
+        case .opus: Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        case .mp3: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+        }
+    }
+
+    /// The rate the file is written at: Opus takes only 8, 12, 16, 24 or 48 kHz, so speech at
+    /// 22,050 Hz goes in at 24,000; the others keep the voice's rate.
+    public func fileRate(for sampleRate: Int) -> Int {
+        guard self == .opus, ![8000, 12000, 16000, 24000, 48000].contains(sampleRate) else { return sampleRate }
+        return sampleRate <= 24000 ? 24000 : 48000
+    }
+}
+
+/// Title, artist and album, written where the format carries them (WAV INFO chunk, FLAC and
+/// Ogg comments, MP3 tags).
+public struct AudioMetadata: Sendable, Equatable {
+    public var title: String?
+    public var artist: String?
+    public var album: String?
+
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil) {
+        self.title = title
+        self.artist = artist
+        self.album = album
+    }
+}
+
+/// Writes 16-bit mono audio piece by piece in any `AudioFormat`, so a long document never sits
+/// in memory whole. `close()` must be called for a complete file; a writer dropped without it
+/// closes the file, which the caller then discards (see `AtomicOutput`).
+public final class SoundWriter {
     private var file: OpaquePointer?
     fileprivate var handle: OpaquePointer? { file }
     public let path: String
+    public let format: AudioFormat
+    /// Frames given to `write` (at the voice's rate, whatever the file's).
     public private(set) var frames = 0
+    private let resampler: StreamingResampler?
 
-    public init(path: String, sampleRate: Int) throws(SoundFile.Failure) {
+    public init(path: String, sampleRate: Int, format: AudioFormat = .wav,
+                metadata: AudioMetadata = AudioMetadata()) throws(SoundFile.Failure) {
         var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
+        let fileRate = format.fileRate(for: sampleRate)
+        info.samplerate = Int32(fileRate)
         info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        info.format = format.sndfileFormat
         guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw SoundFile.Failure(message: "Cannot write \(path): \(String(cString: sf_strerror(nil)))")
+            throw SoundFile.Failure(message: "Cannot write \(path) as \(format.rawValue): \(String(cString: sf_strerror(nil)))")
         }
         self.file = file
         self.path = path
+        self.format = format
+        resampler = fileRate == sampleRate ? nil : StreamingResampler(from: sampleRate, to: fileRate)
+        for (kind, value) in [(SF_STR_TITLE, metadata.title), (SF_STR_ARTIST, metadata.artist), (SF_STR_ALBUM, metadata.album)] {
+            if let value, !value.isEmpty { sf_set_string(file, Int32(kind), value) }
+        }
     }
 
     public func write(_ samples: [Int16]) throws(SoundFile.Failure) {
+        guard file != nil, !samples.isEmpty else { return }
+        if let resampler {
+            try writeFloats(resampler.process(samples.map { Float($0) / 32768 }))
+        } else {
+            try writeShorts(samples)
+        }
+        frames += samples.count
+    }
+
+    private func writeShorts(_ samples: [Int16]) throws(SoundFile.Failure) {
         guard let file, !samples.isEmpty else { return }
         let written = samples.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
         guard written == samples.count else {
             throw SoundFile.Failure(message: "Cannot write \(path): the disk may be full")
         }
-        frames += samples.count
+    }
+
+    private func writeFloats(_ samples: [Float]) throws(SoundFile.Failure) {
+        guard let file, !samples.isEmpty else { return }
+        let written = samples.withUnsafeBufferPointer { sf_write_float(file, $0.baseAddress, sf_count_t($0.count)) }
+        guard written == samples.count else {
+            throw SoundFile.Failure(message: "Cannot write \(path): the disk may be full")
+        }
     }
 
     public func close() throws(SoundFile.Failure) {
+        if let resampler { try writeFloats(resampler.finish()) }
         guard let file else { return }
         self.file = nil
         guard sf_close(file) == 0 else {
@@ -151,7 +226,7 @@ public struct CuePoint: Sendable, Equatable {
     }
 }
 
-extension WAVWriter {
+extension SoundWriter {
     /// Sets the cue points written with the file (libsndfile's `cue ` chunk). Their labels are
     /// added by `WAVLabels.append` once the file is closed: libsndfile writes no label chunk.
     public func setCues(_ cues: [CuePoint]) throws(SoundFile.Failure) {

@@ -88,7 +88,7 @@ public struct DocumentRenderer: Sendable {
         var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
-        let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
+        let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate)
         let batchSize = Self.batchSize
         var start = 0
         while start < prepared.segments.count {

@@ -76,7 +76,7 @@ public struct BookBinder {
         var book = TimingSidecar(source: title, audio: name + ".wav", sampleRate: sampleRate, duration: 0,
                                  words: [], sentences: [], blocks: [], marks: [])
         try AtomicOutput.write(to: path(".wav")) { temporary in
-            let writer = try WAVWriter(path: temporary, sampleRate: sampleRate)
+            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate)
             try writer.setCues(cues)
             for (index, part) in parts.enumerated() {
                 if index > 0 { try writer.write([Int16](repeating: 0, count: pauseFrames(sampleRate))) }

@@ -1,0 +1,69 @@
+import Foundation
+@testable import ReciteAudio
+import Testing
+
+/// Every output format, written a chunk at a time and decoded again by libsndfile and by sox.
+@Suite struct FormatTests {
+    static func tone(seconds: Double, rate: Int = 22050, frequency: Double = 440) -> [Int16] {
+        (0..<Int(seconds * Double(rate))).map { Int16(8000 * sin(2 * .pi * frequency * Double($0) / Double(rate))) }
+    }
+
+    static let sox: String? = ["/usr/bin/sox", "/usr/local/bin/sox"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(arguments: AudioFormat.allCases)
+    func everyFormatPlaysBackWithItsLengthAndTitle(_ format: AudioFormat) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("format-\(UUID().uuidString).\(format.fileExtension)").path
+        let writer = try SoundWriter(path: path, sampleRate: 22050, format: format,
+                                     metadata: AudioMetadata(title: "Chapter One", artist: "Recite", album: "Tests"))
+        let samples = Self.tone(seconds: 3)
+        for start in stride(from: 0, to: samples.count, by: 10_000) {
+            try writer.write(Array(samples[start..<min(start + 10_000, samples.count)]))
+        }
+        try writer.close()
+        let info = try SoundFile.info(of: path)
+        #expect(info.sampleRate == format.fileRate(for: 22050))
+        // Lossy encoders pad a little; the length is still the length.
+        #expect(abs(info.duration - 3) < 0.1, "\(format): \(info.duration) s")
+        #expect(SoundFile.title(of: path) == "Chapter One", "\(format)")
+        if let sox = Self.sox {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: sox)
+            process.arguments = ["--info", "-D", path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = Pipe()
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus == 0, let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                #expect(abs(seconds - 3) < 0.1, "sox reads \(format) as \(seconds) s")
+            } else {
+                // sox without this format's handler (install libsox-fmt-all): nothing to compare.
+                #expect(format == .opus || format == .mp3, "sox cannot read \(format)")
+            }
+        }
+    }
+
+    @Test func streamingResamplingEqualsOneGoAndKeepsThePitch() {
+        let input = Self.tone(seconds: 1, frequency: 1000).map { Float($0) / 32768 }
+        let whole = StreamingResampler(from: 22050, to: 24000)
+        let oneGo = whole.process(input) + whole.finish()
+        let chunked = StreamingResampler(from: 22050, to: 24000)
+        var pieces: [Float] = []
+        var start = 0
+        for size in [1, 7, 300, 4096, 100_000] where start < input.count {
+            pieces += chunked.process(Array(input[start..<min(start + size, input.count)]))
+            start += size
+        }
+        pieces += chunked.finish()
+        #expect(oneGo.count == 24000)
+        #expect(pieces == oneGo)
+        // A 1 kHz tone still crosses zero 2,000 times a second (edges aside).
+        let crossings = zip(oneGo.dropFirst(100), oneGo.dropFirst(101)).filter { $0 < 0 && $1 >= 0 || $0 >= 0 && $1 < 0 }.count
+        #expect(abs(crossings - Int(2000 * Double(oneGo.count - 101) / 24000)) <= 2)
+        // And it agrees with the reference resampler away from the ends.
+        let reference = Resampler(from: 22050, to: 24000).resample(input)
+        let worst = zip(oneGo[200..<23800], reference[200..<23800]).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 1e-4)
+    }
+}
