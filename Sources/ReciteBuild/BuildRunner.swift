@@ -121,7 +121,7 @@ public struct BuildRunner {
     }
 
     private func renderUncounted(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
-        let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
+        var outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
@@ -134,6 +134,7 @@ public struct BuildRunner {
             }
             let sidecar = rendered!
             try AtomicOutput.write(try Self.encoder.encode(sidecar), to: timingPath)
+            try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, into: &outputs)
             report("rendered \(job.source) → \(audioPath) (\(String(format: "%.1f", sidecar.duration)) s, \(sidecar.words.count) words)")
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                   duration: sidecar.duration, words: sidecar.words.count,
@@ -180,9 +181,9 @@ public struct BuildRunner {
         return manifest
     }
 
-    /// Both outputs of an entry are there, the audio as long as the manifest says.
+    /// Every output of an entry is there, the audio as long as the manifest says.
     func outputsExist(_ entry: Manifest.Entry) -> Bool {
-        guard FileManager.default.fileExists(atPath: path(entry.outputs.timing)),
+        guard entry.outputs.all.allSatisfy({ FileManager.default.fileExists(atPath: path($0)) }),
               let info = try? SoundFile.info(of: path(entry.outputs.audio)) else { return false }
         return abs(info.duration - (entry.duration ?? -1)) < 0.001
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteCaptions
 import ReciteMarkdown
 import ReciteNormalize
 import ReciteSegment
@@ -26,6 +27,10 @@ public struct Pipeline: Sendable, Equatable {
     public var userRuleFiles: [String]
     /// What an emoji says: nothing, or its name.
     public var emoji: Normalizer.EmojiReading = .skip
+    /// Caption files written beside each document's audio, built from its timings.
+    public var captions: [CaptionFormat] = []
+    /// Whether each document also gets a read-along page, `NAME.html`.
+    public var html = false
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
@@ -63,6 +68,8 @@ extension Pipeline {
         var pauses: Pauses?
         var markdown: Markdown?
         var normalization: Normalization?
+        var captions: [CaptionFormat]?
+        var html: Bool?
 
         struct Pauses: Decodable {
             var title, heading, paragraph, listItem, quote, tableCell, code: Double?
@@ -135,6 +142,8 @@ extension Pipeline {
             if let v = n.userRules { p.userRuleFiles = v.map(resolve) }
             if let v = n.emoji { p.emoji = v }
         }
+        if let v = file.captions { p.captions = v }
+        if let v = file.html { p.html = v }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
         return p

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReciteBuild
+import ReciteCaptions
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +9,7 @@ struct Build: ParsableCommand {
         discussion: """
         Folders are walked recursively for Markdown (.md, .markdown) and SSML (.ssml, and .xml whose root \
         is <speak>); their tree is mirrored under the output folder. Each document NAME gives NAME.wav and \
-        NAME.timing.json, and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
+        NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
         failed, 2 usage or configuration error, 75 another run holds the output folder.
         """)
 
@@ -27,6 +28,13 @@ struct Build: ParsableCommand {
     @Option(help: "Synthesis worker processes (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
+                               valueName: "formats"))
+    var captions: String?
+
+    @Flag(help: "Also write a read-along page NAME.html beside the audio (it highlights each word as it is spoken).")
+    var html = false
+
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
@@ -35,12 +43,27 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
+        _ = try captionFormats()
+    }
+
+    /// The formats `--captions` names (comma-separated).
+    func captionFormats() throws -> [CaptionFormat] {
+        guard let captions else { return [] }
+        return try captions.split(separator: ",").map { name in
+            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = CaptionFormat(rawValue: name) else {
+                throw ValidationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
+            }
+            return format
+        }
     }
 
     func run() throws {
         let quiet = self.quiet
         do {
-            let pipeline = try PipelineLocator.load(self.pipeline)
+            var pipeline = try PipelineLocator.load(self.pipeline)
+            for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
+            if html { pipeline.html = true }
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs, cacheFolder: cache),
                 report: { line in
