@@ -40,6 +40,7 @@ struct LineBreaker {
         case .sentence, .clause: 0
         case .phrase: 2
         case .none: 6
+        case .weak: 10
         case .never: .infinity
         }
     }

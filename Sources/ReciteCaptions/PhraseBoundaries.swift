@@ -20,6 +20,12 @@ enum PhraseBoundaries {
         "y", "o", "pero", "porque", "cuando", "para", "con", "sin", "en", "por", "desde", "hasta",
     ]
 
+    /// Words that lead into the next one: a line should not end with them.
+    static let leaders: Set<String> = starters.union([
+        "the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those",
+        "le", "la", "les", "un", "une", "der", "die", "das", "den", "dem", "ein", "eine", "el", "los", "las", "una",
+    ])
+
     /// Punctuation after which a break is natural.
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…", "。", "！", "？"]
     static let clauseEnds: Set<Character> = [",", ";", ":", "—", "–", ")", "]", "”", "’", "»", "\"", "'", "、", "，"]
@@ -34,7 +40,7 @@ enum PhraseBoundaries {
             if clauseEnds.contains(last) { return .clause }
         }
         if let first = next.text.first, openers.contains(first) { return .phrase }
-        let bare = next.text.lowercased().filter { $0.isLetter }
-        return starters.contains(bare) ? .phrase : .none
+        if starters.contains(next.text.lowercased().filter(\.isLetter)) { return .phrase }
+        return leaders.contains(word.text.lowercased().filter(\.isLetter)) ? .weak : .none
     }
 }

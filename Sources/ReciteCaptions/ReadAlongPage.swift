@@ -34,7 +34,7 @@ public struct ReadAlongPage: Sendable {
         var container: String?
         func enter(_ tag: String?) {
             guard tag != container else { return }
-            if let container { body += "</\(container)>\n" }
+            if let container { body += "</\(Self.name(of: container))>\n" }
             if let tag { body += "<\(tag)>\n" }
             container = tag
         }
@@ -43,7 +43,7 @@ public struct ReadAlongPage: Sendable {
             let (wrapper, element) = Self.elements(kind: kind, level: blockIndex.flatMap { sidecar.blocks[$0].level })
             enter(wrapper)
             let text = kind == "code" ? codeSpans(group) : spans(group)
-            body += "<\(element)>\(text)</\(element.split(separator: " ")[0])>\n"
+            body += "<\(element)>\(text)</\(Self.name(of: element))>\n"
         }
         enter(nil)
         let lang = language.map { " lang=\"\(HTMLEscaping.escape($0))\"" } ?? ""
@@ -98,6 +98,11 @@ public struct ReadAlongPage: Sendable {
         case "code": (nil, "pre")
         default: (nil, "p")
         }
+    }
+
+    /// The element name of an opening tag's contents (`div class="cells"` → `div`).
+    static func name(of tag: String) -> Substring {
+        tag.prefix { $0 != " " }
     }
 
     private func span(_ word: ShownWord, text: String) -> String {

@@ -42,6 +42,9 @@ public struct ShownWord: Sendable, Equatable {
 public enum BreakStrength: Int, Sendable, Comparable {
     /// Inside a written word: never.
     case never
+    /// After a word that leads into the next one: an article, a preposition, a conjunction
+    /// ("the | river").
+    case weak
     /// Between two words with nothing marking a boundary.
     case none
     /// Before a word that starts a phrase ("and", "because", "with" …) or an opening bracket.
