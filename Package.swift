@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
+                    exclude: ["Browser"]),
         .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),
     ]
 )
