@@ -55,7 +55,7 @@ struct SourceGap: Equatable {
         var piece: String? { if case .piece(let p) = self { p } else { nil } }
     }
 
-    /// Splits `chars` at whitespace into pieces, skipping tags, link targets and image markers,
+    /// Splits `chars` at whitespace into pieces, skipping tags, link targets, footnote references and image markers,
     /// and decoding character references.
     private static func scan(_ chars: [Character], into items: inout [Item]) {
         var current = ""
@@ -73,6 +73,8 @@ struct SourceGap: Equatable {
                 i += 1
             } else if c == "<", let next, next.isLetter || next == "/" || next == "!" || next == "?" {
                 i = skipTag(chars, from: i)
+            } else if c == "[", next == "^" {
+                i = skipBracketed(chars, from: i, open: "[", close: "]")
             } else if c == "]", next == "(" {
                 i = skipBracketed(chars, from: i + 1, open: "(", close: ")")
             } else if c == "]", next == "[" {

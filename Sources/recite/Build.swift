@@ -43,16 +43,16 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
-        _ = try captionFormats()
     }
 
-    /// The formats `--captions` names (comma-separated).
-    func captionFormats() throws -> [CaptionFormat] {
+    /// The formats `--captions` names (comma-separated); a name it does not know is a
+    /// configuration error (exit status 2).
+    func captionFormats() throws(ConfigurationError) -> [CaptionFormat] {
         guard let captions else { return [] }
-        return try captions.split(separator: ",").map { name in
+        return try captions.split(separator: ",").map { (name) throws(ConfigurationError) in
             let name = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = CaptionFormat(rawValue: name) else {
-                throw ValidationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
+                throw ConfigurationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
             }
             return format
         }
