@@ -68,7 +68,7 @@ extension Pipeline {
         var pauses: Pauses?
         var markdown: Markdown?
         var normalization: Normalization?
-        var captions: [CaptionFormat]?
+        var captions: [String]?
         var html: Bool?
 
         struct Pauses: Decodable {
@@ -142,7 +142,14 @@ extension Pipeline {
             if let v = n.userRules { p.userRuleFiles = v.map(resolve) }
             if let v = n.emoji { p.emoji = v }
         }
-        if let v = file.captions { p.captions = v }
+        if let names = file.captions {
+            p.captions = try names.map { (name) throws(ConfigurationError) in
+                guard let format = CaptionFormat(rawValue: name.lowercased()) else {
+                    throw ConfigurationError("\(path): error: captions: \"\(name)\" is not a caption format; use vtt, srt or both ([vtt, srt]).")
+                }
+                return format
+            }
+        }
         if let v = file.html { p.html = v }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)

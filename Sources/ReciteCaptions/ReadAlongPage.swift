@@ -20,10 +20,11 @@ public struct ReadAlongPage: Sendable {
         self.language = language
     }
 
-    /// The page's title: the document's title or first heading, else its file name.
-    public var title: String {
-        if let block = sidecar.blocks.first(where: { $0.kind == "title" || $0.kind == "heading" }) {
-            return ShownText.collapseWhitespace(block.text.filter { !SourceGap.markup.contains($0) })
+    /// The page's title: the document's title or first heading as shown, else its file name.
+    func title(of words: [ShownWord]) -> String {
+        if let block = sidecar.blocks.firstIndex(where: { $0.kind == "title" || $0.kind == "heading" }) {
+            let shown = words.filter { $0.block == block }
+            if !shown.isEmpty { return LineBreaker(layout: CaptionLayout(), words: shown).line(0..<shown.count) }
         }
         return URL(fileURLWithPath: sidecar.source).deletingPathExtension().lastPathComponent
     }
@@ -54,7 +55,7 @@ public struct ReadAlongPage: Sendable {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="Recite">
-        <title>\(HTMLEscaping.escape(title))</title>
+        <title>\(HTMLEscaping.escape(title(of: words)))</title>
         <style>
         \(ReadAlongAssets.style)
         </style>

@@ -6,7 +6,8 @@ import ReciteTiming
 /// Spoken words that share source bytes become one shown word ("8 m²", not "eight square
 /// meters"); the punctuation around them comes from the source file, without its markup. Without
 /// the source, each shown word is its sidecar `text` and there is no punctuation.
-/// A code block is shown by what was said about it ("Code sample"), not by its code.
+/// A code block is shown by what was said about it ("Code sample"), not by its code; so is a word
+/// whose source span is far longer than what was said (a span that took in the markup around it).
 public enum ShownText {
     /// The shown words of `sidecar`, one array per sentence, in time order.
     public static func sentences(of sidecar: TimingSidecar, source: SourceText?) -> [[ShownWord]] {
@@ -54,14 +55,17 @@ public enum ShownText {
             while block + 1 < sidecar.blocks.count, sidecar.blocks[block + 1].start <= start { block += 1 }
             let blockIndex = sidecar.blocks.isEmpty ? nil : block
             let isCode = blockIndex.map { sidecar.blocks[$0].kind == "code" } ?? false
-            let text = isCode ? words[k...last].map(\.spoken).joined(separator: " ")
-                              : EntityDecoding.decode(words[k].length >= end - words[k].offset ? words[k].text : widest(words[k...last]))
+            let spoken = words[k...last].map(\.spoken).joined(separator: " ")
+            let written = words[k].length >= end - words[k].offset ? words[k].text : widest(words[k...last])
+            var text = isCode ? spoken : VisibleText.of(written)
+            let implausible = !isCode && VisibleText.isImplausible(source: written, shown: text, spoken: spoken)
+            if implausible { text = spoken }
             var word = ShownWord(text: text, start: start, end: words[last].end, words: k...last,
                                  sentence: sentence, block: blockIndex)
             word.sourceRange = words[k].offset..<end
             word.isCode = isCode
             // A front-matter title is YAML: its quotes are syntax, not punctuation.
-            word.keepsSourcePunctuation = !isCode && blockIndex.map { sidecar.blocks[$0].kind != "title" } ?? true
+            word.keepsSourcePunctuation = !isCode && !implausible && blockIndex.map { sidecar.blocks[$0].kind != "title" } ?? true
             shown.append(word)
             k = last + 1
         }

@@ -46,7 +46,8 @@ struct SourceGap: Equatable {
             beforeNext = p
             kept.removeLast()
         }
-        between = kept.compactMap(\.piece)
+        // A dash or a French colon stands alone; a longer run ("---" of a table or a rule) is syntax.
+        between = kept.compactMap(\.piece).filter { $0.count <= 2 || $0 == "..." }
     }
 
     enum Item: Equatable {
