@@ -1,7 +1,8 @@
 import CSndFile
 import Foundation
 
-/// The only file that talks to libsndfile: writes and reads 16-bit mono PCM.
+/// The only file that talks to libsndfile: writes and reads 16-bit mono PCM, and reads any
+/// file libsndfile knows (WAV, FLAC …) as floating-point frames for clips.
 public enum SoundFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var message: String
@@ -32,6 +33,34 @@ public enum SoundFile {
         }
         defer { sf_close(file) }
         return Info(frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels))
+    }
+
+    /// Reads a file's interleaved frames as floating-point samples in -1…1, whatever its format.
+    public static func readFloats(_ path: String) throws(Failure) -> (samples: [Float], channels: Int, sampleRate: Int) {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        defer { sf_close(file) }
+        var samples = [Float](repeating: 0, count: Int(info.frames) * Int(info.channels))
+        let count = samples.withUnsafeMutableBufferPointer { sf_read_float(file, $0.baseAddress, sf_count_t($0.count)) }
+        return (Array(samples.prefix(Int(count))), Int(info.channels), Int(info.samplerate))
+    }
+
+    /// Writes interleaved floating-point frames as a 16-bit WAV or FLAC file (chosen by the
+    /// extension), at any rate and channel count: for tests and tools that make clips.
+    public static func writeClip(_ samples: [Float], channels: Int, sampleRate: Int, to path: String) throws(Failure) {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        let major = path.lowercased().hasSuffix(".flac") ? SF_FORMAT_FLAC : SF_FORMAT_WAV
+        info.format = Int32(major | SF_FORMAT_PCM_16)
+        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw Failure(message: "Cannot write \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        let written = samples.withUnsafeBufferPointer { sf_write_float(file, $0.baseAddress, sf_count_t($0.count)) }
+        sf_close(file)
+        guard written == samples.count else { throw Failure(message: "Cannot write \(path): the disk may be full") }
     }
 
     /// Reads a mono file's samples as 16-bit integers.

@@ -6,7 +6,7 @@ import ReciteTiming
 
 /// Runs `recite build`: every job through the stages, outputs written atomically, one manifest.
 /// A document that fails is reported and skipped; the others complete.
-public struct BuildRunner {
+public struct BuildRunner: Sendable {
     public struct Options: Sendable {
         public var inputs: [String]
         public var outputFolder: String
@@ -17,9 +17,12 @@ public struct BuildRunner {
         public var jobs = 1
         /// The segment cache; nil for `OUT/.recite-cache`.
         public var cacheFolder: String?
+        /// Build only this part of the input (`--shard K/N`).
+        public var shard: Shard?
 
         public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1,
-                    cacheFolder: String? = nil) {
+                    cacheFolder: String? = nil, shard: Shard? = nil) {
+            self.shard = shard
             self.inputs = inputs
             self.outputFolder = outputFolder
             self.pipeline = pipeline
@@ -44,18 +47,41 @@ public struct BuildRunner {
         URL(fileURLWithPath: outputFolder).appendingPathComponent(".recite-cache").path
     }
 
-    /// The list of the cache keys the last complete run used, kept in the cache folder for `cache prune`.
-    public static func lastRunKeysFile(in cacheFolder: String) -> String {
-        URL(fileURLWithPath: cacheFolder).appendingPathComponent("last-run.keys").path
+    /// The list of the cache keys the last complete run used, kept in the cache folder for
+    /// `cache prune`; each shard keeps its own, and prune keeps what any of them used.
+    public static func lastRunKeysFile(in cacheFolder: String, shard: Shard? = nil) -> String {
+        let name = shard.map { "last-run.\($0.fileTag).keys" } ?? "last-run.keys"
+        return URL(fileURLWithPath: cacheFolder).appendingPathComponent(name).path
+    }
+
+    /// Every key a last run (full or shard) recorded in `cacheFolder`; nil if none did.
+    public static func keysInUse(in cacheFolder: String) -> Set<String>? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: cacheFolder) else { return nil }
+        let files = names.filter { $0.hasPrefix("last-run") && $0.hasSuffix(".keys") }
+        guard !files.isEmpty else { return nil }
+        var keys = Set<String>()
+        for name in files {
+            let text = (try? String(contentsOfFile: URL(fileURLWithPath: cacheFolder).appendingPathComponent(name).path, encoding: .utf8)) ?? ""
+            keys.formUnion(text.split(separator: "\n").map(String.init))
+        }
+        return keys
+    }
+
+    /// What the runner tells its caller as it goes; the command line turns these into a progress
+    /// bar, quiet lines or JSON. Events may come from several threads at once.
+    public enum Event: Sendable {
+        case started(documents: Int)
+        case finished(Manifest.Entry)
+        case warning(String)
+        case error(String)
     }
 
     public let options: Options
-    /// Where progress, warnings and errors go (a line each).
-    public let report: @Sendable (String) -> Void
+    public let report: @Sendable (Event) -> Void
     /// Where `--dry-run` writes the script.
     public let output: @Sendable (String) -> Void
 
-    public init(options: Options, report: @escaping @Sendable (String) -> Void,
+    public init(options: Options, report: @escaping @Sendable (Event) -> Void,
                 output: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.options = options
         self.report = report
@@ -63,70 +89,86 @@ public struct BuildRunner {
     }
 
     public func run() throws -> Summary {
-        let jobs = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
-        let renderer = try DocumentRenderer(pipeline: options.pipeline)
+        let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
+        let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
+        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline)
         if options.dryRun {
-            return try dryRun(jobs, renderer: renderer)
+            return try dryRun(jobs, renderers: renderers)
         }
-        let lock = try OutputLock(folder: options.outputFolder)
+        let lock = try OutputLock(folder: options.outputFolder, shard: options.shard)
         defer { withExtendedLifetime(lock) {} }
+        removeStalePartials()
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
-        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs), cache: try SegmentCache(folder: cacheFolder))
+        let workers = renderers.workerConfiguration
+        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs, configuration: workers),
+                                             cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
 
-        var summary = Summary()
-        var entries: [Manifest.Entry] = []
-        let fingerprints = DocumentFingerprint(pipeline: options.pipeline)
+        report(.started(documents: jobs.count))
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
-        for job in jobs {
-            let fingerprint = fingerprints.fingerprint(of: job)
-            if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
-               kept.fingerprint == fingerprint, outputsExist(kept) {
-                // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
-                if let prepared = try? renderer.prepare(job) {
-                    synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
-                }
-                kept.unchanged = true
-                kept.cacheHits = nil
-                summary.rendered += 1
-                summary.unchanged += 1
-                summary.audioSeconds += kept.duration ?? 0
-                entries.append(kept)
-                continue
+        // Several documents at once keep every worker busy across document boundaries; each
+        // renders a batch of segments at a time, so memory stays bounded whatever the batch.
+        let results = ResultSlots(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: min(max(1, options.jobs), max(1, jobs.count))) { _ in
+            while let i = results.take() {
+                let entry = process(jobs[i], renderers: renderers, synthesizer: synthesizer, earlier: earlier)
+                results.store(entry, at: i)
+                report(.finished(entry))
             }
-            var entry = render(job, renderer: renderer, synthesizer: synthesizer)
-            entry.fingerprint = entry.status == .ok ? fingerprint : nil
+        }
+        let entries = results.entries
+        var summary = Summary()
+        for entry in entries {
             if entry.status == .ok {
                 summary.rendered += 1
                 summary.audioSeconds += entry.duration ?? 0
+                if entry.unchanged == true { summary.unchanged += 1 }
             } else {
                 summary.failed += 1
             }
-            entries.append(entry)
         }
-        try writeManifest(entries)
+        try OutputLock.withManifestLock(folder: options.outputFolder) { try writeManifest(entries) }
         summary.segmentsFromCache = synthesizer.hits
         summary.segmentsSynthesized = synthesizer.misses
         try AtomicOutput.write(Data(synthesizer.keysUsed.sorted().joined(separator: "\n").utf8),
-                               to: Self.lastRunKeysFile(in: cacheFolder))
+                               to: Self.lastRunKeysFile(in: cacheFolder, shard: options.shard))
         return summary
     }
 
     // MARK: - One document
 
-    func render(_ job: Job, renderer: DocumentRenderer, synthesizer: CachingSynthesizer) -> Manifest.Entry {
-        let hitsBefore = synthesizer.hits
-        var entry = renderUncounted(job, renderer: renderer, synthesizer: synthesizer)
-        if entry.status == .ok { entry.cacheHits = synthesizer.hits - hitsBefore }
+    /// One document: kept as it is if unchanged since the last good run, else rendered.
+    func process(_ job: Job, renderers: Renderers, synthesizer: CachingSynthesizer,
+                 earlier: [String: Manifest.Entry]) -> Manifest.Entry {
+        let (renderer, fingerprints) = renderers.for(job)
+        // Parsing is cheap next to synthesis, and it names the files the output depends on.
+        let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
+        let dependencies = (try? prepared.get())?.dependencies ?? []
+        let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
+        if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
+           kept.fingerprint == fingerprint, outputsExist(kept) {
+            // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
+            if let prepared = try? prepared.get() {
+                synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
+            }
+            kept.unchanged = true
+            kept.cacheHits = nil
+            return kept
+        }
+        let counting = DocumentSynthesizer(synthesizer)
+        var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: counting)
+        if entry.status == .ok { entry.cacheHits = counting.hits }
+        entry.fingerprint = entry.status == .ok ? fingerprint : nil
         return entry
     }
 
-    private func renderUncounted(_ job: Job, renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
+    private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
+                                 renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
         var outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
-            let prepared = try renderer.prepare(job)
-            for warning in prepared.warnings { report(warning.description) }
+            let prepared = try prepared.get()
+            for warning in prepared.warnings { report(.warning(warning.description)) }
             var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in
                 rendered = try renderer.render(prepared, with: synthesizer, to: temporary,
@@ -134,14 +176,14 @@ public struct BuildRunner {
             }
             let sidecar = rendered!
             try AtomicOutput.write(try Self.encoder.encode(sidecar), to: timingPath)
-            try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, into: &outputs)
-            report("rendered \(job.source) → \(audioPath) (\(String(format: "%.1f", sidecar.duration)) s, \(sidecar.words.count) words)")
+            try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, pipeline: renderer.pipeline,
+                                    into: &outputs)
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                   duration: sidecar.duration, words: sidecar.words.count,
                                   error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
         } catch {
             let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(error)"
-            report(message)
+            report(.error(message))
             // The earlier good output, if any, stays in place; the manifest says how long it is.
             let kept = try? SoundFile.info(of: audioPath)
             return Manifest.Entry(source: job.source, status: .failed, outputs: outputs,
@@ -149,11 +191,11 @@ public struct BuildRunner {
         }
     }
 
-    func dryRun(_ jobs: [Job], renderer: DocumentRenderer) throws -> Summary {
+    func dryRun(_ jobs: [Job], renderers: Renderers) throws -> Summary {
         var summary = Summary()
         for job in jobs {
             do {
-                let prepared = try renderer.prepare(job)
+                let prepared = try renderers.for(job).renderer.prepare(job)
                 output("# \(job.source)")
                 for segment in prepared.segments {
                     let words = segment.words.map(\.spoken).joined(separator: " ")
@@ -161,14 +203,73 @@ public struct BuildRunner {
                 }
                 summary.rendered += 1
             } catch {
-                report("\(error)")
+                report(.error("\(error)"))
                 summary.failed += 1
             }
         }
         return summary
     }
 
+    /// Per-document results, filled by several threads, read in input order at the end.
+    final class ResultSlots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private var slots: [Manifest.Entry?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func take() -> Int? {
+            lock.withLock {
+                guard next < slots.count else { return nil }
+                next += 1
+                return next - 1
+            }
+        }
+
+        func store(_ entry: Manifest.Entry, at index: Int) { lock.withLock { slots[index] = entry } }
+        var entries: [Manifest.Entry] { lock.withLock { slots.compactMap { $0 } } }
+    }
+
+    /// A renderer per pipeline: the run's, and one for each folder with a `recite.yml`.
+    struct Renderers: Sendable {
+        private var byConfiguration: [String: (DocumentRenderer, DocumentFingerprint)] = [:]
+        private let main: (renderer: DocumentRenderer, fingerprints: DocumentFingerprint)
+
+        init(jobs: [Job], pipeline: Pipeline) throws(ConfigurationError) {
+            main = (try DocumentRenderer(pipeline: pipeline), DocumentFingerprint(pipeline: pipeline))
+            for path in Set(jobs.compactMap(\.folderConfiguration)) {
+                let folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
+                byConfiguration[path] = (try DocumentRenderer(pipeline: folderPipeline), DocumentFingerprint(pipeline: folderPipeline))
+            }
+        }
+
+        /// The workers this run needs: warmed up with the run's voice, and reporting phonemes if
+        /// any of its pipelines asks for them.
+        var workerConfiguration: WorkerConfiguration {
+            let pipeline = main.renderer.pipeline
+            let phonemes = pipeline.phonemes || byConfiguration.values.contains { $0.0.pipeline.phonemes }
+            return WorkerConfiguration(warmLanguage: pipeline.language, warmVoice: pipeline.voice, phonemes: phonemes)
+        }
+
+        func `for`(_ job: Job) -> (renderer: DocumentRenderer, fingerprints: DocumentFingerprint) {
+            job.folderConfiguration.flatMap { byConfiguration[$0] } ?? main
+        }
+    }
+
     // MARK: - Output folder
+
+    /// Removes the temporary files (`.NAME.PID.partial`) of runs that were killed: their process
+    /// is gone. A live process's files (another shard's) are left alone.
+    func removeStalePartials() {
+        let root = URL(fileURLWithPath: options.outputFolder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".partial") {
+            let parts = url.deletingPathExtension().lastPathComponent.split(separator: ".")
+            guard let pid = parts.last.flatMap({ Int32($0) }), pid != getpid(),
+                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
 
     func path(_ relative: String) -> String {
         URL(fileURLWithPath: options.outputFolder).appendingPathComponent(relative).path

@@ -10,12 +10,27 @@ public struct Job: Sendable, Equatable {
     public var format: Format
     /// Output path without extension, relative to the output folder (`articles/flat`).
     public var outputStem: String
+    /// The `recite.yml` of the folder it was found in (the folder named on the command line),
+    /// whose settings apply over the run's pipeline.
+    public var folderConfiguration: String? = nil
+    /// The folder the user named that holds the document (or the document's own folder): files
+    /// the document names (SSML `<audio src>`, `<lexicon uri>`) are honoured only inside it.
+    public var inputRoot: String? = nil
+
+    /// The input folder, or the document's own folder.
+    public var root: String {
+        if let inputRoot { return inputRoot }
+        let folder = (source as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
 }
 
 /// Discover stage: turns the paths on the command line into jobs. Folders are walked recursively
 /// and mirrored under the output folder.
 public enum Discovery {
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
+    /// A folder's own settings file.
+    public static let folderConfigurationName = "recite.yml"
 
     public static func jobs(for paths: [String], excluding outputFolder: String) throws(ConfigurationError) -> [Job] {
         let fm = FileManager.default
@@ -28,10 +43,13 @@ public enum Discovery {
             }
             if isFolder.boolValue {
                 let root = URL(fileURLWithPath: path).standardizedFileURL
+                let configuration = root.appendingPathComponent(folderConfigurationName).path
+                let hasConfiguration = fm.fileExists(atPath: configuration)
                 for relative in walk(root, excluding: excluded) {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     if let format = format(of: file) {
-                        jobs.append(Job(source: file, format: format, outputStem: stem(relative)))
+                        jobs.append(Job(source: file, format: format, outputStem: stem(relative),
+                                        folderConfiguration: hasConfiguration ? configuration : nil, inputRoot: path))
                     }
                 }
             } else {

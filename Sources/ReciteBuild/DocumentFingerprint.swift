@@ -1,8 +1,9 @@
 import Foundation
 import ReciteSynth
 
-/// What decides a document's outputs, hashed: the source bytes, where it goes, the pipeline, the
-/// contents of its rule files, the eSpeak NG version and this build of Recite. A document whose
+/// What decides a document's outputs, hashed: the source bytes, the files it names (SSML audio
+/// clips and lexicons), where it goes, the pipeline, the contents of its rule and lexicon files,
+/// the eSpeak NG version and this build of Recite. A document whose
 /// fingerprint is unchanged since the last good run, with its outputs in place, is not rendered
 /// again — not even re-stitched from the cache.
 struct DocumentFingerprint {
@@ -16,7 +17,7 @@ struct DocumentFingerprint {
         if let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
             parts.append("\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "")")
         }
-        var files: [String] = pipeline.userRuleFiles
+        var files: [String] = pipeline.userRuleFiles + pipeline.lexicons
         if let folder = pipeline.rulesFolder,
            let names = try? FileManager.default.contentsOfDirectory(atPath: folder) {
             files += names.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
@@ -30,8 +31,15 @@ struct DocumentFingerprint {
     }
 
     /// The fingerprint of one job, or nil if its source cannot be read (it will fail on its own).
-    func fingerprint(of job: Job) -> String? {
+    /// `dependencies` are the other files its output depends on; a missing one counts as such, so
+    /// that adding it later changes the fingerprint.
+    func fingerprint(of job: Job, dependencies: [String] = []) -> String? {
         guard let data = FileManager.default.contents(atPath: job.source) else { return nil }
-        return SHA256.hex(Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest([UInt8](data)))
+        var bytes = Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest([UInt8](data))
+        for file in dependencies {
+            bytes += Array("\n\(file)\n".utf8)
+            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest([UInt8]($0)) } ?? Array("missing".utf8)
+        }
+        return SHA256.hex(bytes)
     }
 }

@@ -13,12 +13,20 @@ import ReciteTiming
 public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
-    public var pronouncer = Pronouncer()
+    public var pronouncer: Pronouncer
 
-    /// Loads the pipeline's normalization rules once for the whole run.
+    /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
+    /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
+    /// language, stops the run before any document.
     public init(pipeline: Pipeline) throws(ConfigurationError) {
         self.pipeline = pipeline
         normalizer = try pipeline.makeNormalizer()
+        do {
+            pronouncer = try Pronouncer(lexiconFiles: pipeline.lexicons)
+            _ = try pronouncer.index(for: pipeline.language)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
     }
 
     /// A parsed and prepared document: the script, its source and its segments.
@@ -27,6 +35,8 @@ public struct DocumentRenderer: Sendable {
         public var script: Script
         public var segments: [Segment]
         public var warnings: [Warning]
+        /// Local files besides the source that decide the output (clips, lexicons).
+        public var dependencies: [String] = []
     }
 
     /// Parses a document and runs the text stages; no audio yet.
@@ -38,6 +48,7 @@ public struct DocumentRenderer: Sendable {
         var script: Script
         var source: SourceText
         var warnings: [Warning] = []
+        var dependencies: [String] = []
         switch job.format {
         case .markdown:
             do {
@@ -48,15 +59,23 @@ public struct DocumentRenderer: Sendable {
             }
             script = MarkdownParser.parse(source, options: pipeline.markdown)
         case .ssml:
-            let result = try SSMLParser.parse(bytes: bytes, path: job.source, defaultLanguage: pipeline.language)
+            let result = try SSMLParser.parse(bytes: bytes, path: job.source, defaultLanguage: pipeline.language,
+                                              inputRoot: job.root, isPlayableAudio: Self.isPlayableAudio)
             script = result.script
             warnings = result.warnings
             source = result.source
+            dependencies = result.dependencies
         }
         script = normalizer.normalize(script)
-        script = pronouncer.pronounce(script)
+        script = try pronouncer.pronounce(script)
         let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
-        return Prepared(source: source, script: script, segments: segments, warnings: warnings)
+        return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
+    }
+
+    /// A clip can be spliced in if libsndfile reads its header (WAV, FLAC and the other formats it knows).
+    @Sendable static func isPlayableAudio(_ path: String) -> Bool {
+        guard let info = try? SoundFile.info(of: path) else { return false }
+        return info.sampleRate > 0 && info.channels > 0
     }
 
     /// Synthesizes a prepared document, a batch of segments at a time, writing the WAV file at
@@ -65,14 +84,22 @@ public struct DocumentRenderer: Sendable {
                        audioName: String) throws -> TimingSidecar {
         var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
+        stitcher.includesPhonemes = pipeline.phonemes
         let writer = try WAVWriter(path: path, sampleRate: synthesizer.sampleRate)
-        let batchSize = 64
+        // Small batches: memory is one batch of audio per document in flight, and documents
+        // render side by side, so the pool stays busy without big batches.
+        let batchSize = 16
         var start = 0
         while start < prepared.segments.count {
             let batch = prepared.segments[start..<min(start + batchSize, prepared.segments.count)]
             var audio = try synthesizer.synthesize(batch.filter { !$0.markup.isEmpty }.map(request(for:)))[...]
             for segment in batch {
-                let segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()
+                let segmentAudio: SynthesizedAudio?
+                if let clip = segment.clip {
+                    segmentAudio = try clipAudio(clip, segment: segment, prepared: prepared, sampleRate: synthesizer.sampleRate)
+                } else {
+                    segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()
+                }
                 try writer.write(stitcher.append(segment, audio: segmentAudio))
             }
             start += batchSize
@@ -81,11 +108,25 @@ public struct DocumentRenderer: Sendable {
         return stitcher.finish()
     }
 
+    /// A clip's samples at the output rate; a clip that cannot be read fails the document, located.
+    func clipAudio(_ path: String, segment: Segment, prepared: Prepared, sampleRate: Int) throws(DocumentError) -> SynthesizedAudio {
+        do {
+            return SynthesizedAudio(sampleRate: sampleRate, samples: try AudioClip.load(path, sampleRate: sampleRate), events: [])
+        } catch {
+            let location = segment.clipSource.map { SourceLocation(line: $0.line, column: $0.column) }
+            throw DocumentError(path: prepared.script.path, location: location,
+                                message: "The <audio> clip cannot be spliced in: \(error.message). Convert it to WAV or FLAC.")
+        }
+    }
+
     /// The synthesis request of a segment: its text and voice, with the pipeline's prosody.
     func request(for segment: Segment) -> SynthesisRequest {
         let sameLanguage = segment.language.lowercased() == pipeline.language.lowercased()
+        let traits = segment.voiceTraits.isEmpty ? nil : segment.voiceTraits
+        // Traits choose among the language's voices: the pipeline's fixed voice would override them.
+        let pipelineVoice = sameLanguage && traits == nil ? pipeline.voice : nil
         return SynthesisRequest(markup: segment.markup, language: segment.language,
-                                voiceName: segment.voiceName ?? (sameLanguage ? pipeline.voice : nil),
+                                voiceName: segment.voiceName ?? pipelineVoice, voiceTraits: traits,
                                 rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume)
     }
 }

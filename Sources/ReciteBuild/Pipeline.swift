@@ -27,6 +27,10 @@ public struct Pipeline: Sendable, Equatable {
     public var userRuleFiles: [String]
     /// What an emoji says: nothing, or its name.
     public var emoji: Normalizer.EmojiReading = .skip
+    /// Lexicon files (PLS, YAML, TSV), in order of precedence: a later one overrides an earlier.
+    public var lexicons: [String] = []
+    /// Give every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).
+    public var phonemes = false
     /// Caption files written beside each document's audio, built from its timings.
     public var captions: [CaptionFormat] = []
     /// Whether each document also gets a read-along page, `NAME.html`.
@@ -68,6 +72,10 @@ extension Pipeline {
         var pauses: Pauses?
         var markdown: Markdown?
         var normalization: Normalization?
+        var lexicons: [String]?
+        var phonemes: Bool?
+        /// Only in a folder's `recite.yml`: the pipeline it builds on.
+        var pipeline: String?
         var captions: [String]?
         var html: Bool?
 
@@ -94,6 +102,24 @@ extension Pipeline {
         } catch {
             throw ConfigurationError("Cannot load the normalization rules: \(error)")
         }
+    }
+
+    /// The pipeline a folder's `recite.yml` asks for: the one it names with `pipeline:` (or
+    /// `base`), with its own settings over it.
+    public static func loadFolderConfiguration(path: String, over base: Pipeline) throws(ConfigurationError) -> Pipeline {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError("Cannot read \(path): \(error.localizedDescription)")
+        }
+        var start = base
+        if let name = (try? YAMLDecoder().decode(File.self, from: text))?.pipeline {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent(name).path
+            start = try PipelineLocator.load(FileManager.default.fileExists(atPath: candidate) ? candidate : name)
+        }
+        return try parse(yaml: text, path: path, over: start)
     }
 
     /// Loads a pipeline file over `base` (the built-in default unless told otherwise).
@@ -142,6 +168,12 @@ extension Pipeline {
             if let v = n.userRules { p.userRuleFiles = v.map(resolve) }
             if let v = n.emoji { p.emoji = v }
         }
+        // Paths in a pipeline are relative to the pipeline file; lexicons add to the base's.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if let v = file.lexicons {
+            p.lexicons += v.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).standardizedFileURL.path }
+        }
+        if let v = file.phonemes { p.phonemes = v }
         if let names = file.captions {
             p.captions = try names.map { (name) throws(ConfigurationError) in
                 guard let format = CaptionFormat(rawValue: name.lowercased()) else {

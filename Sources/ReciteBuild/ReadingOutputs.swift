@@ -4,11 +4,10 @@ import ReciteCaptions
 import ReciteTiming
 
 extension BuildRunner {
-    /// Writes what the pipeline asks for beside the audio, from the document's timings: caption
+    /// Writes what the document's pipeline asks for beside the audio, from its timings: caption
     /// files (`NAME.vtt`, `NAME.srt`) and the read-along page (`NAME.html`), each atomically.
     func writeReadingOutputs(of prepared: DocumentRenderer.Prepared, sidecar: TimingSidecar, stem: String,
-                             into outputs: inout Manifest.Entry.Outputs) throws {
-        let pipeline = options.pipeline
+                             pipeline: Pipeline, into outputs: inout Manifest.Entry.Outputs) throws {
         if !pipeline.captions.isEmpty {
             let cues = CueBuilder().cues(for: sidecar, source: prepared.source)
             for format in Set(pipeline.captions).sorted(by: { $0.rawValue < $1.rawValue }) {

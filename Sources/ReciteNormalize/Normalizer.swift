@@ -59,7 +59,19 @@ public struct Normalizer: Sendable {
                     flush(&stretch, language: language, into: &out)
                     language = runLanguage
                 }
-                if run.style.spellOut || run.style.phonemes != nil {
+                if let sayAs = run.style.sayAs, !sayAs.isSpelled {
+                    flush(&stretch, language: language, into: &out)
+                    if let read = readSayAs(run, spoken: spoken, as: sayAs, language: language) {
+                        out.append(read)
+                        continue
+                    }
+                    // Not of its type after all: its words are read as any others, all pointing at it.
+                    for word in spoken.split(separator: " ") {
+                        PieceSplitter.pieces(of: word, span: run.source, style: run.style, into: &stretch)
+                    }
+                    continue
+                }
+                if run.style.spellOut || run.style.phonemes != nil || run.style.written != nil {
                     // Said letter by letter or from phonemes: the text is not ours to change.
                     flush(&stretch, language: language, into: &out)
                     out.append(run)
@@ -91,6 +103,32 @@ public struct Normalizer: Sendable {
         guard !runs.isEmpty else { return "" }
         let script = Script(path: "-", language: language, blocks: [Block(kind: .paragraph, source: runs[0].source, runs: runs)])
         return normalize(script).blocks[0].runs.compactMap(\.spoken).joined(separator: " ")
+    }
+
+    // MARK: - say-as
+
+    /// Reads `text` as an SSML `<say-as>` asks, in `language`: words, a silence (an expletive),
+    /// or nil when the text is not of the type (the caller then reads it as usual).
+    public func verbalize(_ text: String, as sayAs: SayAs, language: String) -> SayAsReading? {
+        SayAsReader(rules: book.rules(for: language)).read(text, as: sayAs)
+    }
+
+    /// A `<say-as>` run read by its type, keeping the sentence punctuation written after it.
+    private func readSayAs(_ run: Run, spoken: String, as sayAs: SayAs, language: String) -> Run? {
+        let (_, core, trail) = PieceSplitter.edges(Substring(spoken))
+        // A telephone number may start or end with its brackets: "(555) 123-4567".
+        let text = sayAs.interpretAs == "telephone" ? spoken.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?")) : String(core)
+        switch verbalize(text, as: sayAs, language: language) {
+        case .words(let words):
+            let punctuation = sayAs.interpretAs == "telephone" ? "" : trail.filter { ".,;:!?".contains($0) }
+            var style = run.style
+            style.sayAs = nil
+            return Run(.speech(Reader(rules: book.rules(for: language)).clean(words + punctuation)), source: run.source, style: style)
+        case .silence(let seconds):
+            return Run(.pause(seconds), source: run.source, style: run.style)
+        case nil:
+            return nil
+        }
     }
 
     // MARK: - Stretches

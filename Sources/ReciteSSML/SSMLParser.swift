@@ -1,5 +1,6 @@
 import Foundation
 import ReciteScript
+import ReciteXML
 
 /// Parse stage for SSML: a source file into a `Script`, through libxml2, with no network and no
 /// file access. Text outside `<p>` is gathered into paragraphs of its own.
@@ -9,10 +10,21 @@ public enum SSMLParser {
         /// The decoded source, for mapping spans back to text.
         public var source: SourceText
         public var warnings: [Warning]
+        /// Every local file the document names and Recite honoured, present or not (audio clips
+        /// and lexicons): a change to one of them changes the document's output.
+        public var dependencies: [String]
     }
 
-    /// Parses SSML bytes. `path` names the file in errors and in the script.
-    public static func parse(bytes: [UInt8], path: String, defaultLanguage: String = "en-US") throws(DocumentError) -> Result {
+    /// Tells whether a file is a sound Recite can splice in (a WAV or FLAC file it can read).
+    public typealias AudioCheck = @Sendable (String) -> Bool
+
+    /// Parses SSML bytes. `path` names the file in errors and in the script. `inputRoot` is the
+    /// folder the document was found in (the user's input): files it names (`<audio src>`,
+    /// `<lexicon uri>`) are honoured only inside it; nil means the document's own folder.
+    /// `isPlayableAudio` checks an `<audio>` file; by default its header must be WAV or FLAC.
+    public static func parse(bytes: [UInt8], path: String, defaultLanguage: String = "en-US",
+                             inputRoot: String? = nil,
+                             isPlayableAudio: @escaping AudioCheck = SSMLParser.hasSoundHeader) throws(DocumentError) -> Result {
         let encoding = declaredEncoding(bytes)
         let source: SourceText
         do {
@@ -33,11 +45,22 @@ public enum SSMLParser {
             throw DocumentError(path: path, location: SourceLocation(line: root.line, column: 1),
                                 message: "The root element is <\(root.name)>, not <speak>; an SSML document starts with <speak>.")
         }
-        var walker = SSMLWalker(source: source)
+        let folder = inputRoot ?? ((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        var walker = SSMLWalker(source: source, resources: LocalResource(root: folder, documentPath: path),
+                                isPlayableAudio: isPlayableAudio)
         let language = root.attributes["xml:lang"] ?? defaultLanguage
         try walker.walkRoot(root)
-        return Result(script: Script(path: path, language: language, blocks: walker.blocks), source: source,
-                      warnings: walker.warnings)
+        return Result(script: Script(path: path, language: language, blocks: walker.blocks, lexicons: walker.lexicons),
+                      source: source, warnings: walker.warnings, dependencies: walker.dependencies)
+    }
+
+    /// True if the file starts like a WAV (`RIFF…WAVE`) or FLAC (`fLaC`) file; reads 12 bytes.
+    @Sendable public static func hasSoundHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        if head.count >= 4, head[0..<4] == [0x66, 0x4C, 0x61, 0x43] { return true }
+        return head.count == 12 && head[0..<4] == Array("RIFF".utf8)[...] && head[8..<12] == Array("WAVE".utf8)[...]
     }
 
     /// True if `bytes` look like an SSML document (root element `speak`), for `.xml` files.

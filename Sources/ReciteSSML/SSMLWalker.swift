@@ -1,4 +1,5 @@
 import ReciteScript
+import ReciteXML
 
 /// Walks the SSML element tree and the raw source side by side, building blocks of runs.
 struct SSMLWalker {
@@ -9,16 +10,25 @@ struct SSMLWalker {
     /// The paragraph being built (explicit `<p>` or text outside any `<p>`).
     var builder: BlockTextBuilder
     var blockStart = 0
+    /// Where `<audio src>` and `<lexicon uri>` may point.
+    let resources: LocalResource
+    let isPlayableAudio: SSMLParser.AudioCheck
+    /// Lexicon files to load, in document order.
+    var lexicons: [String] = []
+    /// Local files the output depends on (see `SSMLParser.Result.dependencies`).
+    var dependencies: [String] = []
 
     /// Elements whose content is never spoken.
-    static let silent: Set<String> = ["desc", "meta", "metadata", "lexicon"]
+    static let silent: Set<String> = ["desc", "meta", "metadata"]
     /// Elements that only group text, with nothing for Recite to do.
-    static let transparent: Set<String> = ["speak", "w", "token", "phoneme", "audio", "say-as"]
+    static let transparent: Set<String> = ["speak", "w", "token", "lookup"]
 
-    init(source: SourceText) {
+    init(source: SourceText, resources: LocalResource, isPlayableAudio: @escaping SSMLParser.AudioCheck) {
         self.source = source
         self.cursor = MarkupCursor(source: source)
         self.builder = BlockTextBuilder(source: source)
+        self.resources = resources
+        self.isPlayableAudio = isPlayableAudio
     }
 
     mutating func walkRoot(_ root: XMLElement) throws(DocumentError) {
@@ -43,52 +53,25 @@ struct SSMLWalker {
         }
 
         switch element.name {
-        case "p":
+        case "p", "paragraph":
             flushBlock(end: tagStart)
             blockStart = cursor.position
             try walkChildren(element, style: style)
             flushBlock(end: cursor.position)
-        case "s":
+        case "s", "sentence":
             builder.appendSpace()
             try walkChildren(element, style: style)
             builder.endSentence()
             builder.appendSpace()
         case "break":
-            let seconds: Double
-            if let time = element.attributes["time"] {
-                guard let value = SSMLValues.duration(time) else {
-                    throw invalid("time", time, in: element, at: location, expected: "a duration such as 500ms or 1.5s")
-                }
-                seconds = value
-            } else if let strength = element.attributes["strength"] {
-                guard let value = SSMLValues.breakStrength(strength) else {
-                    throw invalid("strength", strength, in: element, at: location, expected: "none, x-weak, weak, medium, strong or x-strong")
-                }
-                seconds = value
-            } else {
-                seconds = SSMLValues.breakStrength("medium")!
-            }
-            builder.appendPause(seconds, at: tagStart)
+            builder.appendPause(try breakSeconds(element, at: location), at: tagStart)
         case "mark":
             if let name = element.attributes["name"] { builder.appendMark(name, at: tagStart) }
         case "prosody":
-            var prosody = Prosody()
-            if let v = element.attributes["rate"] {
-                guard let r = SSMLValues.rate(v) else { throw invalid("rate", v, in: element, at: location, expected: "x-slow … x-fast or a percentage such as 80%") }
-                prosody.rate = r
-            }
-            if let v = element.attributes["pitch"] {
-                guard let p = SSMLValues.pitch(v) else { throw invalid("pitch", v, in: element, at: location, expected: "x-low … x-high, a percentage, semitones (+2st) or Hz") }
-                prosody.pitch = p
-            }
-            if let v = element.attributes["volume"] {
-                guard let p = SSMLValues.volume(v) else { throw invalid("volume", v, in: element, at: location, expected: "silent, x-soft … x-loud, decibels (+6dB) or a percentage") }
-                prosody.volume = p
-            }
-            style.prosody = prosody.nested(in: parentStyle.prosody)
+            style.prosody = try prosody(element, at: location).nested(in: parentStyle.prosody)
             try walkChildren(element, style: style)
         case "emphasis":
-            let level = element.attributes["level"] ?? "moderate"
+            let level = (element.attributes["level"] ?? "moderate").trimmingCharacters(in: .whitespaces).lowercased()
             guard let emphasis = Emphasis(rawValue: level) else {
                 throw invalid("level", level, in: element, at: location, expected: "strong, moderate, none or reduced")
             }
@@ -96,7 +79,7 @@ struct SSMLWalker {
             try walkChildren(element, style: style)
         case "sub":
             let contentStart = cursor.position
-            let contentEnd = selfClosing ? contentStart : cursor.leaveElement()
+            let contentEnd = selfClosing ? contentStart : skipContent(of: element)
             if let alias = element.attributes["alias"] {
                 builder.appendGenerated(" \(alias)", origin: trimmed(contentStart..<contentEnd), style: style)
             } else {
@@ -105,15 +88,18 @@ struct SSMLWalker {
             }
             return
         case "say-as":
-            let kind = element.attributes["interpret-as"] ?? ""
-            if kind == "characters" || kind == "spell-out" { style.spellOut = true }
-            try walkChildren(element, style: style)
+            if try sayAs(element, style: style, at: location, selfClosing: selfClosing) { return }
+        case "phoneme":
+            if try phoneme(element, style: style, at: location, selfClosing: selfClosing) { return }
         case "voice", "lang":
-            if let lang = element.attributes["language"] { style.language = lang }
-            if let name = element.attributes["name"], !name.isEmpty { style.voiceName = name }
+            try voice(element, style: &style, at: location)
             try walkChildren(element, style: style)
+        case "audio":
+            if try audio(element, style: style, tagStart: tagStart, at: location, selfClosing: selfClosing) { return }
+        case "lexicon":
+            lexicon(element, at: location)
         case _ where Self.silent.contains(element.name):
-            break
+            if !selfClosing { skipChildren(of: element) }
         default:
             if !Self.transparent.contains(element.name) && !element.isVendorExtension {
                 warnings.append(Warning(path: source.path, location: location,
@@ -140,6 +126,33 @@ struct SSMLWalker {
                 cursor.skipProcessingInstruction()
             }
         }
+    }
+
+    /// Moves the cursor past an element's content without reading it (a `<desc>`, an `<audio>`
+    /// whose file is played instead), so that later text is still found at its bytes.
+    mutating func skipChildren(of element: XMLElement) {
+        for child in element.children {
+            switch child {
+            case .element(let e):
+                _ = cursor.enterElement()
+                if !cursor.finishStartTag() {
+                    skipChildren(of: e)
+                    _ = cursor.leaveElement()
+                }
+            case .text:
+                cursor.position = max(cursor.position, cursor.textLimit())
+            case .comment:
+                cursor.skipComment()
+            case .processingInstruction:
+                cursor.skipProcessingInstruction()
+            }
+        }
+    }
+
+    /// Skips the content and the end tag of the element just entered; returns where the end tag starts.
+    mutating func skipContent(of element: XMLElement) -> Int {
+        skipChildren(of: element)
+        return cursor.leaveElement()
     }
 
     // MARK: - Blocks

@@ -10,12 +10,15 @@ public struct BlockTextBuilder {
         /// Code-point range in the source this character stands for; nil if not found there.
         var origin: Range<Int>?
         var style: RunStyle
+        /// A space inside one word (`appendUnit`): it does not end the word.
+        var glued = false
     }
 
     private enum Item {
         case char(Piece)
         case pause(Double, at: Int)
         case mark(String, at: Int)
+        case audio(String, origin: Range<Int>)
     }
 
     public let source: SourceText
@@ -104,6 +107,23 @@ public struct BlockTextBuilder {
         }
     }
 
+    /// Adds text that is read as one unit (an SSML `<say-as>`: "12 May 2020" is one date): a single
+    /// run, its inner white space kept as single spaces, pointing at `origin`.
+    public mutating func appendUnit(_ text: String, origin: Range<Int>, style: RunStyle) {
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        for (k, word) in words.enumerated() {
+            if k > 0 { items.append(.char(Piece(scalar: " ", origin: nil, style: style, glued: true))) }
+            for scalar in word.unicodeScalars {
+                items.append(.char(Piece(scalar: scalar, origin: origin, style: style)))
+            }
+        }
+    }
+
+    /// Adds a recorded sound (SSML `<audio>`) standing for the source code points `origin`.
+    public mutating func appendAudio(_ path: String, origin: Range<Int>) {
+        items.append(.audio(path, origin: origin))
+    }
+
     /// Adds a word separator that stands for no source text (a soft line break, a cell border).
     public mutating func appendSpace() {
         items.append(.char(Piece(scalar: " ", origin: nil, style: RunStyle())))
@@ -160,13 +180,16 @@ public struct BlockTextBuilder {
         for item in items {
             switch item {
             case .char(let piece):
-                if piece.scalar == " " { flushWord() } else { word.append(piece) }
+                if piece.scalar == " " && !piece.glued { flushWord() } else { word.append(piece) }
             case .pause(let seconds, let at):
                 flushWord()
                 runs.append(Run(.pause(seconds), source: source.span(scalars: at..<at)))
             case .mark(let name, let at):
                 flushWord()
                 runs.append(Run(.mark(name), source: source.span(scalars: at..<at)))
+            case .audio(let path, let origin):
+                flushWord()
+                runs.append(Run(.audio(path: path), source: source.span(scalars: origin)))
             }
         }
         flushWord()

@@ -8,6 +8,9 @@ public struct Run: Sendable, Equatable {
         case pause(Double)
         /// A named point in time (SSML `<mark>`), reported in the sidecar's `marks`.
         case mark(String)
+        /// A recorded sound spliced into the output (SSML `<audio src>`): the path of a WAV or FLAC
+        /// file, already checked to lie inside the input folder and to be readable.
+        case audio(path: String)
     }
 
     public var content: Content
@@ -34,24 +37,32 @@ public struct RunStyle: Sendable, Hashable {
     public var language: String?
     /// An eSpeak NG voice name asked for by the markup (`<voice name>`); nil for the language's voice.
     public var voiceName: String?
+    /// What else the markup asked of the voice (`<voice gender age variant>`); the synthesis stage
+    /// picks the closest installed voice.
+    public var voiceTraits: VoiceTraits
     public var prosody: Prosody
     public var emphasis: Emphasis?
     /// Spell the text out letter by letter (SSML `say-as interpret-as="characters"`).
     public var spellOut: Bool
+    /// How the markup asked for the text to be read (SSML `<say-as>`): the normalization stage
+    /// verbalizes it with the typed verbalizer instead of guessing.
+    public var sayAs: SayAs?
     /// Phonemes in eSpeak NG mnemonics, from a lexicon or SSML `<phoneme>`; nil to read the text.
     public var phonemes: String?
     /// A pronunciation as the markup wrote it (SSML `<phoneme alphabet ph>`), not yet converted:
     /// the pronunciation stage turns it into `phonemes` or reports it as an error.
     public var written: WrittenPronunciation?
 
-    public init(language: String? = nil, voiceName: String? = nil, prosody: Prosody = Prosody(),
-                emphasis: Emphasis? = nil, spellOut: Bool = false, phonemes: String? = nil,
-                written: WrittenPronunciation? = nil) {
+    public init(language: String? = nil, voiceName: String? = nil, voiceTraits: VoiceTraits = VoiceTraits(),
+                prosody: Prosody = Prosody(), emphasis: Emphasis? = nil, spellOut: Bool = false,
+                sayAs: SayAs? = nil, phonemes: String? = nil, written: WrittenPronunciation? = nil) {
         self.language = language
         self.voiceName = voiceName
+        self.voiceTraits = voiceTraits
         self.prosody = prosody
         self.emphasis = emphasis
         self.spellOut = spellOut
+        self.sayAs = sayAs
         self.phonemes = phonemes
         self.written = written
     }

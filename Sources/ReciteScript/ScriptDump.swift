@@ -21,6 +21,7 @@ public enum ScriptDump {
         case .speech(let text): "\"\(text)\""
         case .pause(let seconds): "pause \(seconds)s"
         case .mark(let name): "mark \(name)"
+        case .audio(let path): "audio \(path)"
         }
     }
 
@@ -28,10 +29,15 @@ public enum ScriptDump {
         var parts: [String] = []
         if let language = style.language { parts.append("lang=\(language)") }
         if let voice = style.voiceName { parts.append("voice=\(voice)") }
+        let traits = style.voiceTraits
+        if let gender = traits.gender { parts.append("gender=\(gender.rawValue)") }
+        if let age = traits.age { parts.append("age=\(age)") }
+        if let variant = traits.variant { parts.append("variant=\(variant)") }
         let p = style.prosody
         if !p.isNeutral { parts.append("prosody=\(p.rate)/\(p.pitch)/\(p.volume)") }
         if let emphasis = style.emphasis { parts.append("emphasis=\(emphasis.rawValue)") }
         if style.spellOut { parts.append("spell") }
+        if let sayAs = style.sayAs { parts.append(sayAs.description) }
         if let phonemes = style.phonemes { parts.append("phonemes=\(phonemes)") }
         if let written = style.written { parts.append("\(written.alphabet.rawValue)=\(written.text)") }
         return parts.isEmpty ? "" : " [" + parts.joined(separator: " ") + "]"

@@ -30,10 +30,19 @@ struct MarkupWriter {
         }
         hasText = true
         if let phonemes = style.phonemes {
-            // eSpeak NG reads [[…]] as its own phoneme mnemonics (espeakPHONEMES is set).
+            // eSpeak NG reads [[…]] as its own phoneme mnemonics (espeakPHONEMES is set). The
+            // word's punctuation stays outside, as text, so that "lead," still pauses. eSpeak NG
+            // 1.51 mis-reads what touches the brackets (tested: "([[" drops the phonemes, "]]."
+            // says "dot", "]]</speak>" says "slash speak"): a space before and a line break after
+            // the punctuation keep them apart.
+            let (lead, trail) = Self.edgePunctuation(Self.escapeFree(spoken))
+            if !lead.isEmpty { append(lead + " ") }
             let start = length
             append("[[\(phonemes)]]")
             words.append(SegmentWord(textRange: start..<length, spoken: wordCore(spoken), source: source, runIndex: runIndex))
+            append(trail + "\n")
+            clauseWords += 1
+            if let last = trail.unicodeScalars.last, ".,;:!?".unicodeScalars.contains(last) { clauseWords = 0 }
             return
         }
         let safe = Self.escapeFree(spoken)
@@ -127,9 +136,23 @@ struct MarkupWriter {
         return cut < piece.endIndex && cut > piece.startIndex ? cut : nil
     }
 
+    /// The punctuation at the edges of `text` ("(lead)," → "(", "),").
+    static func edgePunctuation(_ text: String) -> (String, String) {
+        let scalars = text.unicodeScalars
+        let lead = scalars.prefix { wordEdgePunctuation.contains($0) || $0 == " " }
+        let rest = scalars.dropFirst(lead.count)
+        let trail = rest.reversed().prefix { wordEdgePunctuation.contains($0) || $0 == " " }
+        return (String(String.UnicodeScalarView(lead)).trimmingSpaces,
+                String(String.UnicodeScalarView(trail.reversed())).trimmingSpaces)
+    }
+
     /// Text with the characters that SSML would take as markup replaced by spaces (normalization
     /// has already read out any that mean something).
     static func escapeFree(_ text: String) -> String {
         String(text.map { $0 == "<" || $0 == ">" || $0 == "&" || $0.isNewline || $0 == "\t" ? " " : $0 })
     }
+}
+
+private extension String {
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -8,8 +8,15 @@ public struct Segment: Sendable, Equatable {
     /// The voice: language (BCP 47) and, if the markup named one, an eSpeak NG voice name.
     public var language: String
     public var voiceName: String?
-    /// The synthesis input: SSML as eSpeak NG reads it. Empty for a segment that is only a pause.
+    /// What the markup asked of the voice besides its name (`<voice gender age variant>`).
+    public var voiceTraits: VoiceTraits
+    /// The synthesis input: SSML as eSpeak NG reads it. Empty for a segment that is only a pause
+    /// or a clip.
     public var markup: String
+    /// A recorded sound played instead of synthesis (SSML `<audio>`): the file's path.
+    public var clip: String?
+    /// The source of the clip's element, for the timing sidecar.
+    public var clipSource: SourceSpan?
     /// The words, in order, with their place in `markup`.
     public var words: [SegmentWord]
     /// Marks, each placed before the word with the given index (`words.count`: at the end).
@@ -17,12 +24,16 @@ public struct Segment: Sendable, Equatable {
     /// Silence after this segment, in seconds (a `<break>`, or the pause after its block).
     public var pauseAfter: Double
 
-    public init(blockIndex: Int, language: String, voiceName: String?, markup: String,
-                words: [SegmentWord], marks: [SegmentMark], pauseAfter: Double) {
+    public init(blockIndex: Int, language: String, voiceName: String?, voiceTraits: VoiceTraits = VoiceTraits(),
+                markup: String, words: [SegmentWord], marks: [SegmentMark], pauseAfter: Double,
+                clip: String? = nil, clipSource: SourceSpan? = nil) {
         self.blockIndex = blockIndex
         self.language = language
         self.voiceName = voiceName
+        self.voiceTraits = voiceTraits
         self.markup = markup
+        self.clip = clip
+        self.clipSource = clipSource
         self.words = words
         self.marks = marks
         self.pauseAfter = pauseAfter

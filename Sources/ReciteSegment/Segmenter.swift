@@ -1,7 +1,8 @@
 import ReciteScript
 
-/// Segment stage: cuts a script into segments (a block, split where the voice changes or a
-/// `<break>` stands) and writes each one's synthesis input.
+/// Segment stage: cuts a script into segments (a block, split where the voice changes, a
+/// `<break>` stands or an `<audio>` clip plays) and writes each one's synthesis input. A clip is a
+/// segment of its own, with no markup: its samples come from its file, not from synthesis.
 public struct Segmenter: Sendable {
     public var pauses: PausePlan
 
@@ -18,17 +19,18 @@ public struct Segmenter: Sendable {
         var result: [Segment] = []
         for (b, block) in script.blocks.enumerated() {
             var writer = MarkupWriter()
-            var voice: (String, String?)?
+            var voice: Voice?
             var blockSegments: [Segment] = []
 
             func close(pauseAfter: Double) {
-                let (language, name) = voice ?? (script.language, nil)
+                let current = voice ?? Voice(language: script.language, name: nil, traits: VoiceTraits())
                 let (markup, words, marks) = writer.finish()
                 if words.isEmpty && marks.isEmpty, let last = blockSegments.indices.last {
                     // Nothing spoken since the last cut: the pause just adds to the one before.
                     blockSegments[last].pauseAfter += pauseAfter
                 } else if !(words.isEmpty && marks.isEmpty && pauseAfter == 0) {
-                    blockSegments.append(Segment(blockIndex: b, language: language, voiceName: name,
+                    blockSegments.append(Segment(blockIndex: b, language: current.language, voiceName: current.name,
+                                                 voiceTraits: current.traits,
                                                  markup: words.isEmpty ? "" : markup, words: words,
                                                  marks: marks, pauseAfter: pauseAfter))
                 }
@@ -41,8 +43,13 @@ public struct Segmenter: Sendable {
                     close(pauseAfter: seconds)
                 case .mark(let name):
                     writer.addMark(name)
+                case .audio(let path):
+                    close(pauseAfter: 0)
+                    blockSegments.append(Segment(blockIndex: b, language: script.language, voiceName: nil, markup: "",
+                                                 words: [], marks: [], pauseAfter: 0, clip: path, clipSource: run.source))
                 case .speech(let text):
-                    let runVoice = (run.style.language ?? script.language, run.style.voiceName)
+                    let runVoice = Voice(language: run.style.language ?? script.language, name: run.style.voiceName,
+                                         traits: run.style.voiceTraits)
                     if let current = voice, current != runVoice, !writer.isEmpty {
                         close(pauseAfter: 0)
                     } else if writer.clauseWords >= Self.maximumClauseWords {
@@ -59,5 +66,12 @@ public struct Segmenter: Sendable {
             result += blockSegments
         }
         return result
+    }
+
+    /// What decides the voice of a stretch: a change cuts the segment.
+    private struct Voice: Equatable {
+        var language: String
+        var name: String?
+        var traits: VoiceTraits
     }
 }

@@ -1,5 +1,6 @@
 import CEspeakNG
 import Foundation
+import ReciteScript
 
 /// The only file that talks to libespeak-ng.
 ///
@@ -9,12 +10,19 @@ import Foundation
 /// The type is deliberately not `Sendable`.
 public final class EspeakEngine {
     public let sampleRate: Int
+    /// Names and identifiers of the installed voices that have a language (variants excluded).
+    private var languageVoiceNames: Set<String>?
 
     nonisolated(unsafe) private static var shared: EspeakEngine?
     private static let lock = NSLock()
+    /// Report phoneme events (in IPA) for `--phonemes`. They leave the samples unchanged (checked)
+    /// but cost about an eighth of the synthesis time, so they are asked for only when wanted.
+    /// Set before the engine's first use.
+    nonisolated(unsafe) public static var reportsPhonemes = true
 
     private init() throws(SynthesisError) {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+        let options = Self.reportsPhonemes ? Int32(espeakINITIALIZE_PHONEME_EVENTS) | Int32(espeakINITIALIZE_PHONEME_IPA) : 0
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, options)
         guard rate > 0 else {
             throw SynthesisError("eSpeak NG could not start (is espeak-ng-data installed? apt-get install libespeak-ng-dev)")
         }
@@ -37,9 +45,15 @@ public final class EspeakEngine {
         return espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// Loads a voice (and its dictionary) ahead of the requests that will use it: a worker does
+    /// this once before it forks a child per segment, so no child loads it again.
+    public func warmUp(language: String, voiceName: String?) {
+        try? selectVoice(language: language, name: voiceName, traits: nil)
+    }
+
     /// Synthesizes one segment to samples and events, synchronously.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
-        try selectVoice(language: request.language, name: request.voiceName)
+        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
         espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(request.pitch), 0)
         espeak_SetParameter(espeakVOLUME, Int32(request.volume), 0)
@@ -80,8 +94,13 @@ public final class EspeakEngine {
         return result
     }
 
-    private func selectVoice(language: String, name: String?) throws(SynthesisError) {
-        if let name, espeak_SetVoiceByName(name) == EE_OK { return }
+    /// Picks the voice: the name the markup gave if eSpeak NG has it, else the best voice for the
+    /// language with the asked gender, age and variant (eSpeak NG scores its voices and gives a
+    /// female or male variant, such as `+f2`, when the language's voice is of the other gender).
+    /// The choice depends on the request and the installed data only, so it is deterministic and
+    /// the request, which the cache key hashes, decides it.
+    private func selectVoice(language: String, name: String?, traits: VoiceTraits?) throws(SynthesisError) {
+        if let name, isLanguageVoice(name), espeak_SetVoiceByName(name) == EE_OK { return }
         let tag = language.lowercased()
         var candidates = [tag]
         if let base = tag.split(separator: "-").first, String(base) != tag { candidates.append(String(base)) }
@@ -89,11 +108,50 @@ public final class EspeakEngine {
             let ok = candidate.withCString { lang -> Bool in
                 var spec = espeak_VOICE()
                 spec.languages = lang
+                if let traits {
+                    spec.gender = switch traits.gender { case .male: 1; case .female: 2; default: 0 }
+                    spec.age = UInt8(clamping: traits.age ?? 0)
+                    spec.variant = UInt8(clamping: max(0, (traits.variant ?? 1) - 1))
+                }
                 return espeak_SetVoiceByProperties(&spec) == EE_OK
             }
             if ok { return }
         }
         throw SynthesisError("eSpeak NG has no voice for language \"\(language)\"; see `recite voices` for the installed ones")
+    }
+
+    /// Whether `name` (optionally with a variant, `English (America)+f3`) names a voice with a
+    /// language. eSpeak NG also finds its variants by name ("Mike", "Alicia"), and a variant set
+    /// alone has no phoneme table: synthesis then crashes. Cloud voice names meet these often.
+    private func isLanguageVoice(_ name: String) -> Bool {
+        let base = (name.split(separator: "+", maxSplits: 1).first.map(String.init) ?? name).lowercased()
+        if languageVoiceNames == nil {
+            var names = Set<String>()
+            if let list = espeak_ListVoices(nil) {
+                var i = 0
+                while let voice = list[i] {
+                    if let n = voice.pointee.name { names.insert(String(cString: n).lowercased()) }
+                    if let id = voice.pointee.identifier {
+                        let identifier = String(cString: id).lowercased()
+                        names.insert(identifier)
+                        names.insert(String(identifier.split(separator: "/").last ?? ""))
+                    }
+                    i += 1
+                }
+            }
+            languageVoiceNames = names
+        }
+        return languageVoiceNames!.contains(base)
+    }
+
+    /// The voice the engine would use for `request`: its identifier (with any variant, `gmw/en-US+f2`)
+    /// and name, for tests and diagnostics.
+    public func voiceIdentifier(for request: SynthesisRequest) throws(SynthesisError) -> String {
+        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
+        guard let voice = espeak_GetCurrentVoice() else { return "" }
+        let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+        let name = voice.pointee.name.map { String(cString: $0) } ?? ""
+        return "\(identifier) \(name)"
     }
 }
 
@@ -123,6 +181,9 @@ private func espeakCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
         case espeakEVENT_WORD: kind = e.length > 0 ? .word : nil
         case espeakEVENT_SENTENCE: kind = .sentence
         case espeakEVENT_MARK: kind = .mark(e.id.name.map { String(cString: $0) } ?? "")
+        case espeakEVENT_PHONEME:
+            let name = phonemeName(e)
+            kind = name.isEmpty ? nil : .phoneme(name)
         case espeakEVENT_END: kind = .end
         default: kind = nil
         }
@@ -133,4 +194,13 @@ private func espeakCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
         event += 1
     }
     return 0
+}
+
+/// The IPA name of a phoneme event: up to 8 bytes of UTF-8 in `id.string`, not always terminated.
+private func phonemeName(_ event: espeak_EVENT) -> String {
+    var id = event.id
+    return withUnsafeBytes(of: &id.string) { raw in
+        let bytes = raw.prefix { $0 != 0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

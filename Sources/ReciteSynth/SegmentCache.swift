@@ -11,7 +11,7 @@ public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-1"
+    static let formatVersion = "recite-segment-cache-2"
 
     public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
         self.folder = URL(fileURLWithPath: folder)
@@ -119,10 +119,15 @@ public final class SegmentCache: @unchecked Sendable {
 public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     public let inner: any SegmentSynthesizer
     public let cache: SegmentCache
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    /// Guards the counters: several documents synthesize at once.
+    private let lock = NSLock()
+    private var hitCount = 0, missCount = 0
+    private var keys = Set<String>()
+
+    public var hits: Int { lock.withLock { hitCount } }
+    public var misses: Int { lock.withLock { missCount } }
     /// Every key asked for in this run (what `cache prune` keeps).
-    public private(set) var keysUsed = Set<String>()
+    public var keysUsed: Set<String> { lock.withLock { keys } }
 
     public var sampleRate: Int { inner.sampleRate }
 
@@ -133,16 +138,24 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
 
     /// Records requests as in use without synthesizing them (an unchanged document's segments).
     public func noteUsed(_ requests: [SynthesisRequest]) {
-        keysUsed.formUnion(requests.map(cache.key(for:)))
+        let used = requests.map(cache.key(for:))
+        lock.withLock { keys.formUnion(used) }
     }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        try synthesizeCounting(requests).audio
+    }
+
+    /// The audio, and how many of the requests the cache answered.
+    public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int) {
         let keys = requests.map(cache.key(for:))
-        keysUsed.formUnion(keys)
         var results = keys.map(cache.load)
         let missing = results.indices.filter { results[$0] == nil }
-        hits += requests.count - missing.count
-        misses += missing.count
+        lock.withLock {
+            self.keys.formUnion(keys)
+            hitCount += requests.count - missing.count
+            missCount += missing.count
+        }
         if !missing.isEmpty {
             let fresh = try inner.synthesize(missing.map { requests[$0] })
             for (index, audio) in zip(missing, fresh) {
@@ -150,6 +163,21 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
                 try cache.store(keys[index], audio)
             }
         }
-        return results.map { $0! }
+        return (results.map { $0! }, requests.count - missing.count)
+    }
+}
+
+/// One document's view of the shared cache: counts the cache hits of its own segments.
+public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable {
+    private let shared: CachingSynthesizer
+    public private(set) var hits = 0
+    public var sampleRate: Int { shared.sampleRate }
+
+    public init(_ shared: CachingSynthesizer) { self.shared = shared }
+
+    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        let (audio, hits) = try shared.synthesizeCounting(requests)
+        self.hits += hits
+        return audio
     }
 }

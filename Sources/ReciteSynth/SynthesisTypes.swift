@@ -1,3 +1,5 @@
+import ReciteScript
+
 /// What to synthesize, and how: everything that decides the audio of one segment.
 public struct SynthesisRequest: Sendable, Hashable, Codable {
     /// SSML as eSpeak NG reads it.
@@ -6,6 +8,9 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     public var language: String
     /// An eSpeak NG voice name (`en-us`, `en-gb+f3`); nil to choose by language.
     public var voiceName: String?
+    /// Gender, age and variant asked by SSML `<voice>`; nil when none (so the cache keys of
+    /// ordinary segments do not change with the field's arrival).
+    public var voiceTraits: VoiceTraits?
     /// Words per minute (eSpeak NG: 80…450, default 175).
     public var rate: Int
     /// Base pitch, 0…100 (default 50).
@@ -13,10 +18,12 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     /// Volume, 0…200 (default 100).
     public var volume: Int
 
-    public init(markup: String, language: String, voiceName: String?, rate: Int, pitch: Int, volume: Int) {
+    public init(markup: String, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
+                rate: Int, pitch: Int, volume: Int) {
         self.markup = markup
         self.language = language
         self.voiceName = voiceName
+        self.voiceTraits = voiceTraits.flatMap { $0.isEmpty ? nil : $0 }
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
@@ -43,6 +50,8 @@ public struct SynthesisEvent: Sendable, Equatable {
         case word
         case sentence
         case mark(String)
+        /// A phoneme eSpeak NG spoke, in IPA, at the position of its word.
+        case phoneme(String)
         case end
     }
 

@@ -3,25 +3,29 @@ import Foundation
 /// A pool of synthesis workers (`recite worker` processes), one eSpeak NG each, fed over pipes.
 ///
 /// `synthesize` hands requests to the workers in parallel and returns the audio in request order.
+/// Several documents may call it at once: each request checks an idle worker out and back in, so
+/// the pool stays busy across document boundaries and never runs more than `size` at a time.
 /// A worker that dies is replaced and its request tried once more; a request that fails twice
 /// fails its document only.
 public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public let sampleRate: Int
     public let size: Int
     private let executable: String
-    /// Guarded by `lock`: the workers are used one thread each, but replaced under the lock.
-    private var workers: [Worker]
+    /// Guarded by `lock`: the workers not in use.
+    private var idle: [Worker]
     private let lock = NSLock()
+    /// Counts the idle workers, so that a caller waits for one instead of spinning.
+    private let available: DispatchSemaphore
 
     final class Worker {
         let process: Process
         let input: Int32
         let output: Int32
 
-        init(executable: String) throws {
+        init(executable: String, configuration: WorkerConfiguration) throws {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["worker"]
+            process.arguments = ["worker"] + configuration.arguments
             let stdin = Pipe(), stdout = Pipe()
             process.standardInput = stdin
             process.standardOutput = stdout
@@ -48,21 +52,27 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     }
 
     /// Starts `size` workers running `executable worker` (this executable by default).
-    public init(size: Int, executable: String = WorkerPool.currentExecutable) throws {
+    public let configuration: WorkerConfiguration
+
+    public init(size: Int, configuration: WorkerConfiguration = WorkerConfiguration(),
+                executable: String = WorkerPool.currentExecutable) throws {
         self.size = max(1, size)
         self.executable = executable
-        workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable) }
+        self.configuration = configuration
+        let workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
         guard let hello = WorkerProtocol.readFrame(from: workers[0].output),
               let rate = Int(String(decoding: hello, as: UTF8.self)) else {
             throw SynthesisError("the synthesis worker did not start (is eSpeak NG installed?)")
         }
         for worker in workers.dropFirst() { _ = WorkerProtocol.readFrame(from: worker.output) }
+        idle = workers
+        available = DispatchSemaphore(value: workers.count)
         sampleRate = rate
         signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {
-        for worker in workers { worker.stop() }
+        for worker in idle { worker.stop() }
     }
 
     /// This process's executable, which is `recite` with its hidden `worker` mode.
@@ -73,9 +83,9 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         let encoded = try requests.map { try JSONEncoder().encode($0) }
         let work = SharedWork(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: min(size, requests.count)) { w in
+        DispatchQueue.concurrentPerform(iterations: min(size, requests.count)) { _ in
             while let index = work.take() {
-                work.store(call(worker: w, encoded[index]), at: index)
+                work.store(call(encoded[index]), at: index)
             }
         }
         return try work.results.map { try $0!.get() }
@@ -108,21 +118,29 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         }
     }
 
-    /// One request on worker `w`, replacing the worker and trying once more if it dies.
-    private func call(worker w: Int, _ request: Data) -> Result<SynthesizedAudio, SynthesisError> {
-        for attempt in 0..<2 {
+    /// One request on an idle worker, replacing the worker and trying once more if it dies.
+    private func call(_ request: Data) -> Result<SynthesizedAudio, SynthesisError> {
+        available.wait()
+        lock.lock()
+        var worker = idle.removeLast()
+        lock.unlock()
+        defer {
             lock.lock()
-            let worker = workers[w]
+            idle.append(worker)
             lock.unlock()
+            available.signal()
+        }
+        for attempt in 0..<2 {
             if let (header, samples) = worker.call(request) {
                 do { return .success(try WorkerProtocol.decode(header: header, samples: samples)) } catch { return .failure(error) }
             }
             worker.stop()
-            guard attempt == 0, let fresh = try? Worker(executable: executable),
-                  WorkerProtocol.readFrame(from: fresh.output) != nil else { break }
-            lock.lock()
-            workers[w] = fresh
-            lock.unlock()
+            guard let fresh = try? Worker(executable: executable, configuration: configuration),
+                  WorkerProtocol.readFrame(from: fresh.output) != nil else {
+                return .failure(SynthesisError("a synthesis worker died and no new one could be started"))
+            }
+            worker = fresh
+            if attempt == 1 { break }
         }
         return .failure(SynthesisError("a synthesis worker crashed twice on this segment"))
     }

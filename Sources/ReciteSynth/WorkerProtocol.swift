@@ -79,6 +79,7 @@ public enum WorkerProtocol {
                 case .word: ("word", nil)
                 case .sentence: ("sentence", nil)
                 case .mark(let n): ("mark", n)
+                case .phoneme(let n): ("phoneme", n)
                 case .end: ("end", nil)
                 }
                 return ResponseHeader.Event(kind: kind, name: name, position: e.textPosition, length: e.textLength, sample: e.sample)
@@ -107,6 +108,7 @@ public enum WorkerProtocol {
             case "word": .word
             case "sentence": .sentence
             case "mark": .mark(e.name ?? "")
+            case "phoneme": .phoneme(e.name ?? "")
             default: .end
             }
             return SynthesisEvent(kind: kind, textPosition: e.position, textLength: e.length, sample: e.sample)

@@ -22,6 +22,11 @@ public struct Stitcher {
     private var sentences: [TimingSidecar.Sentence] = []
     private var marks: [TimingSidecar.Mark] = []
     private var blockRanges: [Int: (first: Int, last: Int, start: Double, end: Double)] = [:]
+    /// Recorded sounds spliced in, as blocks of kind `audio`.
+    private var clips: [TimingSidecar.BlockTiming] = []
+
+    /// Give each word the phonemes eSpeak NG reported for it.
+    public var includesPhonemes = false
 
     public init(sampleRate: Int, script: Script, source: SourceText, audioName: String) {
         self.sampleRate = sampleRate
@@ -44,13 +49,19 @@ public struct Stitcher {
             out += audio.samples
             written += audio.samples.count
         }
+        if segment.clip != nil, let audio, let span = segment.clipSource {
+            clips.append(TimingSidecar.BlockTiming(kind: "audio", level: nil, text: source.text(of: span),
+                                                   start: seconds(offset), end: seconds(offset + audio.samples.count),
+                                                   offset: span.offset, length: span.length))
+        }
         let firstWord = words.count
         for t in timed {
             let word = segment.words[t.word]
             words.append(TimingSidecar.Word(
                 start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
                 text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
-                line: word.source.line, column: word.source.column))
+                line: word.source.line, column: word.source.column,
+                phonemes: includesPhonemes ? t.phonemes : nil))
         }
         for mark in segment.marks {
             let at = timed.first { $0.word >= mark.beforeWord }?.start ?? (written - offset)
@@ -68,7 +79,7 @@ public struct Stitcher {
 
     /// The sidecar of everything appended; the last pause is not part of the audio.
     public func finish() -> TimingSidecar {
-        let blocks: [TimingSidecar.BlockTiming] = script.blocks.indices.compactMap { b in
+        let spoken: [TimingSidecar.BlockTiming] = script.blocks.indices.compactMap { b in
             guard let r = blockRanges[b] else { return nil }
             let kind = script.blocks[b].kind
             var level: Int?
@@ -77,6 +88,9 @@ public struct Stitcher {
             return TimingSidecar.BlockTiming(kind: kind.name, level: level, text: text(offset, length),
                                              start: r.start, end: r.end, offset: offset, length: length)
         }
+        // Clips take their place in time among the blocks (a clip inside a paragraph follows it).
+        let blocks = (spoken.map { (0, $0) } + clips.map { (1, $0) })
+            .sorted { ($0.1.start, $0.0) < ($1.1.start, $1.0) }.map(\.1)
         return TimingSidecar(source: script.path, audio: audioName, sampleRate: sampleRate,
                              duration: seconds(written), words: words, sentences: sentences,
                              blocks: blocks, marks: marks)

@@ -1,5 +1,9 @@
 /// The timing sidecar, version 1 (schema in DESIGN.md): every spoken word with its time in the
 /// stitched audio and the source bytes it stands for.
+///
+/// A recorded sound spliced in (SSML `<audio src>`) says no words; it appears in `blocks` with
+/// kind `audio`, the time it plays, and the bytes of its element (`text` is the element as
+/// written), in time order among the other blocks.
 public struct TimingSidecar: Codable, Sendable, Equatable {
     public var format = "recite.timing"
     public var version = 1
@@ -26,6 +30,8 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
         public var length: Int
         public var line: Int
         public var column: Int
+        /// The phonemes eSpeak NG spoke for the word, in IPA (with `--phonemes` only).
+        public var phonemes: String?
     }
 
     public struct Sentence: Codable, Sendable, Equatable {

@@ -22,6 +22,8 @@ struct WordTimer {
         var spoken: String
         var start: Int
         var end: Int
+        /// The IPA phonemes reported for this word (eSpeak NG's phoneme events).
+        var phonemes = ""
     }
 
     static func time(_ segment: Segment, audio: SynthesizedAudio) -> [Timed] {
@@ -113,11 +115,26 @@ struct WordTimer {
             i = next
         }
         let fixed = starts.map { $0! }
-        return units.indices.map { k in
+        var timed = units.indices.map { k in
             let start = fixed[k]
             let limit = k + 1 < fixed.count ? fixed[k + 1] : max(total, start + 1)
             return Timed(word: units[k].word, spoken: units[k].spoken, start: start,
                          end: trimmedEnd(start: start, limit: limit, samples: audio.samples))
+        }
+        assignPhonemes(audio.events, to: &timed, words: words)
+        return timed
+    }
+
+    /// Phoneme events carry their word's position: each goes to that token, and within a token
+    /// read as several parts, to the last part that started before it.
+    static func assignPhonemes(_ events: [SynthesisEvent], to timed: inout [Timed], words: [SegmentWord]) {
+        var firstUnit = [Int: Int]()
+        for (k, t) in timed.enumerated() where firstUnit[t.word] == nil { firstUnit[t.word] = k }
+        for event in events {
+            guard case .phoneme(let name) = event.kind,
+                  let w = wordIndex(at: event.textPosition, in: words), var k = firstUnit[w] else { continue }
+            while k + 1 < timed.count, timed[k + 1].word == w, timed[k + 1].start <= event.sample { k += 1 }
+            timed[k].phonemes += name
         }
     }
 

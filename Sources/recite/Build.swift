@@ -28,6 +28,12 @@ struct Build: ParsableCommand {
     @Option(help: "Synthesis worker processes (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
+    var lexicons: [String] = []
+
+    @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
+    var phonemes = false
+
     @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
                                valueName: "formats"))
     var captions: String?
@@ -38,11 +44,22 @@ struct Build: ParsableCommand {
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
+    @Option(help: ArgumentHelp("Build only part K of N of the input (e.g. 2/8), for schedulers that spread a collection over machines.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: "text: a progress bar on a terminal, else errors and a summary line; json: one JSON object per line.")
+    var logFormat: String = "text"
+
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
+    @Flag(help: "Print a line per document.")
+    var verbose = false
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
+        guard BuildReporter.Format(rawValue: logFormat) != nil else { throw ValidationError("--log-format takes text or json.") }
     }
 
     /// The formats `--captions` names (comma-separated); a name it does not know is a
@@ -59,22 +76,19 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
-        let quiet = self.quiet
+        let reporter = BuildReporter(format: BuildReporter.Format(rawValue: logFormat) ?? .text, quiet: quiet, verbose: verbose)
         do {
             var pipeline = try PipelineLocator.load(self.pipeline)
+            pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            if phonemes { pipeline.phonemes = true }
             for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
             if html { pipeline.html = true }
             let runner = BuildRunner(
-                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs, cacheFolder: cache),
-                report: { line in
-                    if !quiet || line.contains(": error:") { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-                })
+                options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs,
+                               cacheFolder: cache, shard: shard.flatMap(Shard.init)),
+                report: reporter.handle)
             let summary = try runner.run()
-            if !quiet {
-                let verb = dryRun ? "read" : "rendered"
-                let segments = dryRun ? "" : ", \(summary.unchanged) unchanged, \(summary.segmentsSynthesized) segments synthesized, \(summary.segmentsFromCache) from cache"
-                FileHandle.standardError.write(Data("\(verb) \(summary.rendered) documents (\(String(format: "%.1f", summary.audioSeconds)) s of audio)\(segments), \(summary.failed) failed\n".utf8))
-            }
+            reporter.summary(summary, dryRun: dryRun)
             if summary.failed > 0 { throw ExitCode(ExitStatus.someFailed) }
         } catch let error as ConfigurationError {
             FileHandle.standardError.write(Data("recite: \(error)\n".utf8))

@@ -25,12 +25,10 @@ struct Cache: ParsableCommand {
 
         func run() throws {
             let folder = cache ?? BuildRunner.defaultCacheFolder(for: output!)
-            let keysFile = BuildRunner.lastRunKeysFile(in: folder)
-            guard let text = try? String(contentsOfFile: keysFile, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("recite: \(folder) has no record of a complete build (\(keysFile)); run recite build first.\n".utf8))
+            guard let keep = BuildRunner.keysInUse(in: folder) else {
+                FileHandle.standardError.write(Data("recite: \(folder) has no record of a complete build (\(BuildRunner.lastRunKeysFile(in: folder))); run recite build first.\n".utf8))
                 throw ExitCode(ExitStatus.configuration)
             }
-            let keep = Set(text.split(separator: "\n").map(String.init))
             let removed = try SegmentCache(folder: folder).prune(keeping: keep)
             print("removed \(removed) cache entries, kept \(keep.count)")
         }

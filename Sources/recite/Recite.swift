@@ -6,7 +6,7 @@ struct Recite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recite",
         abstract: "Turn Markdown and SSML documents into speech (WAV) with word-timing sidecars.",
-        subcommands: [Build.self, Voices.self, Normalize.self, Cache.self, Worker.self])
+        subcommands: [Build.self, LexiconCommand.self, Voices.self, Normalize.self, Cache.self, Worker.self])
 }
 
 /// Exit statuses (DESIGN.md): 0 all done, 1 some documents failed, 2 usage or configuration error,

@@ -8,8 +8,14 @@ struct Worker: ParsableCommand {
         abstract: "Serve synthesis requests on standard input (used by recite build).",
         shouldDisplay: false)
 
+    @Option(help: "Load this voice before the first request (language, or language:voice).")
+    var warmUp: String?
+
+    @Flag(help: "Report phoneme events.")
+    var phonemes = false
+
     func run() throws {
-        let status = WorkerLoop.run()
+        let status = WorkerLoop.run(configuration: WorkerConfiguration(argument: warmUp, phonemes: phonemes))
         if status != 0 { throw ExitCode(status) }
     }
 }

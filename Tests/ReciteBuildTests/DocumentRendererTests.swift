@@ -49,4 +49,38 @@ import Testing
         #expect(sidecar.blocks.map(\.text) == (1...150).map { "item \($0)" })
         #expect(sidecar.words.filter { $0.spoken == "item" }.count == 150)
     }
+
+    /// An SSML `<audio>` clip: its own segment, its samples resampled into the output between the
+    /// speech, an `audio` block in the sidecar; a changed clip changes the document's fingerprint.
+    @Test func aClipIsSplicedBetweenTheWordsAndInTheFingerprint() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Half a second of full-scale-ish square wave at 4 kHz: 500 samples at the stand-in's 1 kHz.
+        let clip = folder.appendingPathComponent("chime.wav").path
+        try SoundFile.writeClip((0..<2000).map { _ in 0.25 }, channels: 1, sampleRate: 4000, to: clip)
+        let input = folder.appendingPathComponent("doc.ssml")
+        try Data("<speak>Before <audio src=\"chime.wav\">fallback</audio> after</speak>".utf8).write(to: input)
+        let renderer = try DocumentRenderer(pipeline: .builtIn)
+        let job = Job(source: input.path, format: .ssml, outputStem: "doc", inputRoot: folder.path)
+        let prepared = try renderer.prepare(job)
+        #expect(prepared.segments.map { $0.clip != nil } == [false, true, false])
+        #expect(prepared.dependencies == [clip])
+        let wav = folder.appendingPathComponent("doc.wav").path
+        let sidecar = try renderer.render(prepared, with: ToneSynthesizer(), to: wav, audioName: "doc.wav")
+        // One second of tone, the clip's half second, one second of tone.
+        #expect(sidecar.duration == 2.5)
+        let samples = try SoundFile.readSamples(wav)
+        #expect(samples.count == 2500)
+        let middle = samples[1100..<1400]
+        #expect(middle.allSatisfy { abs(Int($0) - 8192) < 200 }, "the clip's level, resampled")
+        let audioBlock = try #require(sidecar.blocks.first { $0.kind == "audio" })
+        #expect(audioBlock.start == 1.0 && audioBlock.end == 1.5)
+        #expect(audioBlock.text == "<audio src=\"chime.wav\">fallback</audio>")
+        #expect(sidecar.words.map(\.spoken) == ["Before", "after"])
+
+        let fingerprints = DocumentFingerprint(pipeline: .builtIn)
+        let before = fingerprints.fingerprint(of: job, dependencies: prepared.dependencies)
+        try SoundFile.writeClip((0..<2000).map { _ in -0.25 }, channels: 1, sampleRate: 4000, to: clip)
+        #expect(fingerprints.fingerprint(of: job, dependencies: prepared.dependencies) != before)
+    }
 }

@@ -41,7 +41,7 @@ enum ExternalTools {
         process.arguments = arguments
         // Errors go to a file, so neither stream can fill up and block the child while we read the other.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("recite-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let out = Pipe()
         process.standardOutput = out

@@ -2,16 +2,16 @@ import CLibXML2
 
 /// The only file that talks to libxml2: parses a document with no network, no DTD loading and no
 /// entity substitution, and copies the element tree into Swift values.
-enum LibXML2 {
+public enum LibXML2 {
     /// Parser options. Not set, on purpose: XML_PARSE_NOENT (entity substitution),
     /// XML_PARSE_DTDLOAD / DTDATTR / DTDVALID (reading DTDs), XML_PARSE_XINCLUDE, XML_PARSE_HUGE.
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOXINCNODE.rawValue)
 
     /// Deepest element nesting accepted; deeper documents are refused rather than walked.
-    static let maximumDepth = 200
+    public static let maximumDepth = 200
 
-    static func parse(_ bytes: [UInt8], path: String) throws(XMLSyntaxError) -> XMLElement {
+    public static func parse(_ bytes: [UInt8], path: String) throws(XMLSyntaxError) -> XMLElement {
         guard let context = xmlNewParserCtxt() else {
             throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
         }
@@ -109,7 +109,7 @@ private func recordFirstError(_ context: UnsafeMutableRawPointer?, _ error: xmlE
 }
 
 extension String {
-    var trimmingTrailingNewlines: String {
+    fileprivate var trimmingTrailingNewlines: String {
         var s = self
         while s.last == "\n" { s.removeLast() }
         return s

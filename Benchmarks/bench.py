@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Recite's benchmark (issue 6): prints, from one run on this machine,
+
+- throughput (seconds of audio per second of wall time) with --jobs 1 and --jobs 2, and the same
+  documents' plain text through the espeak-ng program, one file after another, with the ratios;
+- the time of a second run with nothing changed, and after editing one paragraph;
+- the peak memory (parent and workers together) of a run over a 10-hour book.
+
+Usage: python3 Benchmarks/bench.py [--recite .build/release/recite] [--quick]
+The corpus (Samples plus generated articles and the book) is written under /tmp/recite-bench.
+"""
+import argparse, os, random, re, shutil, subprocess, sys, time, json
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = "/tmp/recite-bench"
+
+WORDS = ("the a of to and in that is for it as with was on be by this are from at or an have which "
+         "garden kitchen morning station river engine letter window garden market evening village "
+         "teacher doctor painter sailor farmer walked opened carried noticed believed remembered "
+         "quietly slowly suddenly carefully early later never always often bright narrow heavy "
+         "ancient quiet crowded distant familiar").split()
+
+
+def sentence(rng):
+    n = rng.randint(8, 18)
+    words = [rng.choice(WORDS) for _ in range(n)]
+    extra = rng.random()
+    if extra < 0.15:
+        words.insert(rng.randint(1, n - 1), f"{rng.randint(2, 90)} m²")
+    elif extra < 0.25:
+        words.insert(rng.randint(1, n - 1), f"on {rng.randint(1, 28)}/{rng.randint(1, 12)}/20{rng.randint(10, 29)}")
+    elif extra < 0.32:
+        words.insert(rng.randint(1, n - 1), f"${rng.randint(1, 999)}.{rng.randint(10, 99)}")
+    words[0] = words[0].capitalize()
+    return " ".join(words) + rng.choice([".", ".", ".", "?", "!"])
+
+
+def article(rng, words):
+    paragraphs, count = [], 0
+    title = " ".join(rng.choice(WORDS) for _ in range(4)).title()
+    while count < words:
+        p = " ".join(sentence(rng) for _ in range(rng.randint(3, 6)))
+        count += len(p.split())
+        paragraphs.append(p)
+    return f"# {title}\n\n" + "\n\n".join(paragraphs) + "\n"
+
+
+def plain(markdown):
+    return re.sub(r"^#+ ", "", markdown, flags=re.M)
+
+
+def run(cmd, **kw):
+    start = time.monotonic()
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    elapsed = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
+    return elapsed, proc.stderr
+
+
+def tree_rss_kb(pid):
+    """Resident memory of a process and all its descendants, in kB, from /proc."""
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    stack += [int(c) for c in f.read().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            pass
+    return total
+
+
+def peak_memory(cmd):
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    parent_peak, tree_peak = 0, 0
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        parent_peak = max(parent_peak, int(line.split()[1]))
+        except FileNotFoundError:
+            pass
+        tree_peak = max(tree_peak, tree_rss_kb(proc.pid))
+        time.sleep(0.05)
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read()}")
+    return parent_peak / 1024, tree_peak / 1024
+
+
+def audio_seconds(out):
+    with open(os.path.join(out, "manifest.json")) as f:
+        return sum(d.get("duration") or 0 for d in json.load(f)["documents"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
+    ap.add_argument("--quick", action="store_true", help="a small corpus and a 1-hour book (for trying the script)")
+    args = ap.parse_args()
+    recite = os.path.abspath(args.recite)
+    espeak = shutil.which("espeak-ng")
+
+    shutil.rmtree(WORK, ignore_errors=True)
+    corpus, texts = os.path.join(WORK, "corpus"), os.path.join(WORK, "plain")
+    shutil.copytree(os.path.join(ROOT, "Samples"), corpus)
+    os.makedirs(os.path.join(corpus, "generated"))
+    os.makedirs(texts)
+    rng = random.Random(6)
+    count, words = (4, 800) if args.quick else (24, 1500)
+    for n in range(count):
+        text = article(rng, words)
+        with open(os.path.join(corpus, "generated", f"article-{n:02}.md"), "w") as f:
+            f.write(text)
+        with open(os.path.join(texts, f"article-{n:02}.txt"), "w") as f:
+            f.write(plain(text))
+    for name in sorted(os.listdir(corpus)):
+        if name.endswith(".md"):
+            with open(os.path.join(corpus, name)) as src, open(os.path.join(texts, name + ".txt"), "w") as dst:
+                dst.write(plain(src.read()))
+
+    print(f"corpus: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
+    results = {}
+    for jobs in (1, 2):
+        out = os.path.join(WORK, f"out-jobs{jobs}")
+        wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
+        results[jobs] = (wall, audio_seconds(out))
+        print(f"recite --jobs {jobs}: {wall:6.2f} s wall, {results[jobs][1]:8.1f} s audio, "
+              f"{results[jobs][1] / wall:7.1f} s audio per s")
+    if espeak:
+        out = os.path.join(WORK, "out-espeak")
+        os.makedirs(out)
+        start = time.monotonic()
+        for name in sorted(os.listdir(texts)):
+            run([espeak, "-v", "en-us", "-w", os.path.join(out, name + ".wav"), "-f", os.path.join(texts, name)])
+        wall = time.monotonic() - start
+        seconds = 0.0
+        for name in os.listdir(out):
+            seconds += (os.path.getsize(os.path.join(out, name)) - 44) / 2 / 22050
+        print(f"espeak-ng program, file after file: {wall:6.2f} s wall, {seconds:8.1f} s audio, {seconds / wall:7.1f} s audio per s")
+        print(f"ratio recite --jobs 2 / espeak-ng: {results[2][1] / results[2][0] / (seconds / wall):.2f}× (target ≥ 1.7×)")
+    else:
+        print("espeak-ng program not installed: no comparison (apt-get install espeak-ng)")
+    print(f"ratio --jobs 2 / --jobs 1: {(results[2][1] / results[2][0]) / (results[1][1] / results[1][0]):.2f}× (target ≥ 1.8×)")
+
+    out2 = os.path.join(WORK, "out-jobs2")
+    again, _ = run([recite, "build", corpus, "-o", out2, "--jobs", "2"])
+    print(f"unchanged rerun: {again:.2f} s = {100 * again / results[2][0]:.1f}% of the first run (target < 3%)")
+    target = os.path.join(corpus, "generated", "article-00.md")
+    with open(target) as f:
+        parts = f.read().split("\n\n")
+    parts[2] = "This paragraph was edited overnight, and only it should be synthesized again."
+    with open(target, "w") as f:
+        f.write("\n\n".join(parts))
+    edited, log = run([recite, "build", corpus, "-o", out2, "--jobs", "2"])
+    print(f"after editing one paragraph: {edited:.2f} s ({log.strip()})")
+
+    hours = 1 if args.quick else 10
+    book = os.path.join(WORK, "book")
+    os.makedirs(book)
+    with open(os.path.join(book, "book.md"), "w") as f:
+        # About 175 words a minute.
+        f.write(article(random.Random(10), int(hours * 60 * 175)))
+    cmd = [recite, "build", book, "-o", os.path.join(WORK, "out-book"), "--jobs", "2"]
+    start = time.monotonic()
+    parent, tree = peak_memory(cmd)
+    wall = time.monotonic() - start
+    length = audio_seconds(os.path.join(WORK, "out-book"))
+    print(f"{hours}-hour book: {length / 3600:.2f} h of audio in {wall:.1f} s; peak memory {parent:.0f} MB "
+          f"(recite), {tree:.0f} MB (recite and its workers) (target < 150 MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+bench:
+	swift build -c release
+	python3 Benchmarks/bench.py
+
+.PHONY: bench
