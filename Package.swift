@@ -40,14 +40,15 @@ let package = Package(
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "CEspeakNG"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
+        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
-            "ReciteBuild", "ReciteSynth", "ReciteNormalize",
+            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteCaptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -63,6 +64,8 @@ let package = Package(
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
+                    exclude: ["Browser"]),
         .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),
     ]
 )

@@ -163,7 +163,7 @@ public struct BuildRunner: Sendable {
 
     private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
                                  renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
-        let outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
+        var outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
@@ -176,6 +176,8 @@ public struct BuildRunner: Sendable {
             }
             let sidecar = rendered!
             try AtomicOutput.write(to: timingPath) { try TimingSidecarWriter.write(sidecar, to: $0) }
+            try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, pipeline: renderer.pipeline,
+                                    into: &outputs)
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                   duration: sidecar.duration, words: sidecar.words.count,
                                   error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
@@ -280,9 +282,9 @@ public struct BuildRunner: Sendable {
         return manifest
     }
 
-    /// Both outputs of an entry are there, the audio as long as the manifest says.
+    /// Every output of an entry is there, the audio as long as the manifest says.
     func outputsExist(_ entry: Manifest.Entry) -> Bool {
-        guard FileManager.default.fileExists(atPath: path(entry.outputs.timing)),
+        guard entry.outputs.all.allSatisfy({ FileManager.default.fileExists(atPath: path($0)) }),
               let info = try? SoundFile.info(of: path(entry.outputs.audio)) else { return false }
         return abs(info.duration - (entry.duration ?? -1)) < 0.001
     }

@@ -39,6 +39,13 @@ public struct Manifest: Codable, Sendable, Equatable {
         public struct Outputs: Codable, Sendable, Equatable {
             public var audio: String
             public var timing: String
+            /// Captions and the read-along page, when the run asked for them.
+            public var vtt: String?
+            public var srt: String?
+            public var html: String?
+
+            /// Every output file of the document.
+            public var all: [String] { [audio, timing] + [vtt, srt, html].compactMap { $0 } }
         }
     }
 }

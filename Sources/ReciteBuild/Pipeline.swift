@@ -1,4 +1,5 @@
 import Foundation
+import ReciteCaptions
 import ReciteMarkdown
 import ReciteNormalize
 import ReciteSegment
@@ -32,6 +33,10 @@ public struct Pipeline: Sendable, Equatable {
     public var phonemes = false
     /// `recite book`: the silence between chapters, in seconds.
     public var chapterPause = 2.0
+    /// Caption files written beside each document's audio, built from its timings.
+    public var captions: [CaptionFormat] = []
+    /// Whether each document also gets a read-along page, `NAME.html`.
+    public var html = false
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
@@ -78,6 +83,8 @@ extension Pipeline {
         }
         /// Only in a folder's `recite.yml`: the pipeline it builds on.
         var pipeline: String?
+        var captions: [String]?
+        var html: Bool?
 
         struct Pauses: Decodable {
             var title, heading, paragraph, listItem, quote, tableCell, code: Double?
@@ -175,6 +182,15 @@ extension Pipeline {
         }
         if let v = file.phonemes { p.phonemes = v }
         if let v = file.book?.chapterPause { p.chapterPause = v }
+        if let names = file.captions {
+            p.captions = try names.map { (name) throws(ConfigurationError) in
+                guard let format = CaptionFormat(rawValue: name.lowercased()) else {
+                    throw ConfigurationError("\(path): error: captions: \"\(name)\" is not a caption format; use vtt, srt or both ([vtt, srt]).")
+                }
+                return format
+            }
+        }
+        if let v = file.html { p.html = v }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
         return p

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReciteBuild
+import ReciteCaptions
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +9,7 @@ struct Build: ParsableCommand {
         discussion: """
         Folders are walked recursively for Markdown (.md, .markdown) and SSML (.ssml, and .xml whose root \
         is <speak>); their tree is mirrored under the output folder. Each document NAME gives NAME.wav and \
-        NAME.timing.json, and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
+        NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
         failed, 2 usage or configuration error, 75 another run holds the output folder.
         """)
 
@@ -33,6 +34,13 @@ struct Build: ParsableCommand {
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
     var phonemes = false
 
+    @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
+                               valueName: "formats"))
+    var captions: String?
+
+    @Flag(help: "Also write a read-along page NAME.html beside the audio (it highlights each word as it is spoken).")
+    var html = false
+
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
@@ -54,12 +62,27 @@ struct Build: ParsableCommand {
         guard BuildReporter.Format(rawValue: logFormat) != nil else { throw ValidationError("--log-format takes text or json.") }
     }
 
+    /// The formats `--captions` names (comma-separated); a name it does not know is a
+    /// configuration error (exit status 2).
+    func captionFormats() throws(ConfigurationError) -> [CaptionFormat] {
+        guard let captions else { return [] }
+        return try captions.split(separator: ",").map { (name) throws(ConfigurationError) in
+            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = CaptionFormat(rawValue: name) else {
+                throw ConfigurationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
+            }
+            return format
+        }
+    }
+
     func run() throws {
         let reporter = BuildReporter(format: BuildReporter.Format(rawValue: logFormat) ?? .text, quiet: quiet, verbose: verbose)
         do {
             var pipeline = try PipelineLocator.load(self.pipeline)
             pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             if phonemes { pipeline.phonemes = true }
+            for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
+            if html { pipeline.html = true }
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: output, pipeline: pipeline, dryRun: dryRun, jobs: jobs,
                                cacheFolder: cache, shard: shard.flatMap(Shard.init)),

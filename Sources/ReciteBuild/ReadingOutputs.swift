@@ -1,0 +1,28 @@
+import Foundation
+import ReciteAudio
+import ReciteCaptions
+import ReciteTiming
+
+extension BuildRunner {
+    /// Writes what the document's pipeline asks for beside the audio, from its timings: caption
+    /// files (`NAME.vtt`, `NAME.srt`) and the read-along page (`NAME.html`), each atomically.
+    func writeReadingOutputs(of prepared: DocumentRenderer.Prepared, sidecar: TimingSidecar, stem: String,
+                             pipeline: Pipeline, into outputs: inout Manifest.Entry.Outputs) throws {
+        if !pipeline.captions.isEmpty {
+            let cues = CueBuilder().cues(for: sidecar, source: prepared.source)
+            for format in Set(pipeline.captions).sorted(by: { $0.rawValue < $1.rawValue }) {
+                let name = stem + "." + format.fileExtension
+                try AtomicOutput.write(Data(format.document(cues).utf8), to: path(name))
+                switch format {
+                case .vtt: outputs.vtt = name
+                case .srt: outputs.srt = name
+                }
+            }
+        }
+        if pipeline.html {
+            let page = ReadAlongPage(sidecar: sidecar, source: prepared.source, language: prepared.script.language)
+            outputs.html = stem + ".html"
+            try AtomicOutput.write(Data(page.html().utf8), to: path(stem + ".html"))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Lays out a run of shown words on at most `maxLines` lines of at most `maxLineLength`
+/// characters, breaking only between words, preferring punctuation, then phrase boundaries,
+/// then lines of even length.
+struct LineBreaker {
+    let layout: CaptionLayout
+    let words: [ShownWord]
+    /// `prefix[k]` is the length of words `0..<k` joined (with a space before each unglued word but the first).
+    private let prefix: [Int]
+
+    init(layout: CaptionLayout, words: [ShownWord]) {
+        self.layout = layout
+        self.words = words
+        var prefix = [0]
+        for (k, word) in words.enumerated() {
+            prefix.append(prefix[k] + word.text.count + (k > 0 && !word.gluedToPrevious ? 1 : 0))
+        }
+        self.prefix = prefix
+    }
+
+    /// The characters of words `range` on one line.
+    func length(_ range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let lead = range.lowerBound > 0 && !words[range.lowerBound].gluedToPrevious ? 1 : 0
+        return prefix[range.upperBound] - prefix[range.lowerBound] - lead
+    }
+
+    /// Words `range` joined as one line.
+    func line(_ range: Range<Int>) -> String {
+        var out = ""
+        for k in range {
+            if k > range.lowerBound && !words[k].gluedToPrevious { out += " " }
+            out += words[k].text
+        }
+        return out
+    }
+
+    /// What a line break after word `k` costs: nothing after punctuation, more inside a phrase.
+    static func cost(of strength: BreakStrength) -> Double {
+        switch strength {
+        case .sentence, .clause: 0
+        case .phrase: 2
+        case .none: 6
+        case .weak: 10
+        case .never: .infinity
+        }
+    }
+
+    /// The best lines for words `range`, with their cost, or nil if they do not fit.
+    /// A range that is one written word (every word glued to the one before) always fits, on one
+    /// line however long, because it cannot be broken.
+    func lines(_ range: Range<Int>) -> (lines: [String], cost: Double)? {
+        lines(range, maxLines: max(1, layout.maxLines))
+    }
+
+    private func lines(_ range: Range<Int>, maxLines: Int) -> (lines: [String], cost: Double)? {
+        if length(range) <= layout.maxLineLength { return ([line(range)], 0) }
+        if range.dropFirst().allSatisfy({ words[$0].gluedToPrevious }) { return ([line(range)], 0) }
+        guard maxLines > 1 else { return nil }
+        let even = Double(length(range)) / Double(maxLines)
+        var best: (lines: [String], cost: Double)?
+        for k in range.dropLast() where words[k].breakAfter != .never {
+            let first = range.lowerBound..<(k + 1)
+            let firstLength = length(first)
+            guard firstLength <= layout.maxLineLength || first.count == 1 else { break }
+            guard let rest = lines((k + 1)..<range.upperBound, maxLines: maxLines - 1) else { continue }
+            let cost = Self.cost(of: words[k].breakAfter) + abs(Double(firstLength) - even) / 4 + rest.cost
+            if cost < best?.cost ?? .infinity { best = ([line(first)] + rest.lines, cost) }
+        }
+        return best
+    }
+}

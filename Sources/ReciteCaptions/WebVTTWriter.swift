@@ -1,0 +1,28 @@
+/// Writes cues as a WebVTT file: the `WEBVTT` header, then each cue as a timing line and its text
+/// lines, cues separated by a blank line.
+public enum WebVTTWriter {
+    public static func document(_ cues: [Cue]) -> String {
+        var out = "WEBVTT\n"
+        for cue in cues {
+            out += "\n" + Timestamp.webVTT(cue.start) + " --> " + Timestamp.webVTT(cue.end) + "\n"
+            for line in cue.lines { out += escape(line) + "\n" }
+        }
+        return out
+    }
+
+    /// Cue text is markup in WebVTT (`<i>`, `<v Name>`, `&amp;`): the source's own `&`, `<` and `>`
+    /// are escaped so they show as written. Escaping `>` also keeps `-->` out of cue text.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
