@@ -48,7 +48,7 @@ let package = Package(
             "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
-            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteCaptions",
+            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -144,7 +144,7 @@ public struct BuildRunner: Sendable {
         let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
         let dependencies = (try? prepared.get())?.dependencies ?? []
         let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
-        if let fingerprint, var kept = earlier[job.outputStem + ".wav"], kept.status == .ok,
+        if let fingerprint, var kept = earlier[job.outputStem + "." + renderer.pipeline.format.fileExtension], kept.status == .ok,
            kept.fingerprint == fingerprint, outputsExist(kept) {
             // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
             if let prepared = try? prepared.get() {
@@ -163,7 +163,8 @@ public struct BuildRunner: Sendable {
 
     private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
                                  renderer: DocumentRenderer, synthesizer: any SegmentSynthesizer) -> Manifest.Entry {
-        var outputs = Manifest.Entry.Outputs(audio: job.outputStem + ".wav", timing: job.outputStem + ".timing.json")
+        var outputs = Manifest.Entry.Outputs(audio: job.outputStem + "." + renderer.pipeline.format.fileExtension,
+                                             timing: job.outputStem + ".timing.json")
         let audioPath = path(outputs.audio)
         let timingPath = path(outputs.timing)
         do {
@@ -286,7 +287,9 @@ public struct BuildRunner: Sendable {
     func outputsExist(_ entry: Manifest.Entry) -> Bool {
         guard entry.outputs.all.allSatisfy({ FileManager.default.fileExists(atPath: path($0)) }),
               let info = try? SoundFile.info(of: path(entry.outputs.audio)) else { return false }
-        return abs(info.duration - (entry.duration ?? -1)) < 0.001
+        // Lossy encoders pad the end a little (MP3 by tens of milliseconds).
+        let lossless = entry.outputs.audio.hasSuffix(".wav") || entry.outputs.audio.hasSuffix(".flac")
+        return abs(info.duration - (entry.duration ?? -1)) < (lossless ? 0.001 : 0.2)
     }
 
     /// Writes the manifest, keeping the entries of documents this run did not touch.

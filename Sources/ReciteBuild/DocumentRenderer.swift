@@ -88,7 +88,8 @@ public struct DocumentRenderer: Sendable {
         var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
-        let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate)
+        let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
+        let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate, format: pipeline.format, metadata: metadata)
         let batchSize = Self.batchSize
         var start = 0
         while start < prepared.segments.count {
@@ -118,6 +119,19 @@ public struct DocumentRenderer: Sendable {
             throw DocumentError(path: prepared.script.path, location: location,
                                 message: "The <audio> clip cannot be spliced in: \(error.message). Convert it to WAV or FLAC.")
         }
+    }
+
+    /// A document's title for the audio file's tags: its front-matter title or first heading, as
+    /// written in the source.
+    static func title(of prepared: Prepared) -> String? {
+        guard let block = prepared.script.blocks.first(where: {
+            if case .heading = $0.kind { return true }
+            return $0.kind == .title
+        }) else { return nil }
+        let words = block.runs.filter { $0.spoken != nil }.map { prepared.source.text(of: $0.source) }
+        var seen = Set<Int>()
+        let unique = zip(block.runs.filter { $0.spoken != nil }, words).filter { seen.insert($0.0.source.offset).inserted }.map(\.1)
+        return unique.isEmpty ? nil : unique.joined(separator: " ")
     }
 
     /// The synthesis request of a segment: its text and voice, with the pipeline's prosody.

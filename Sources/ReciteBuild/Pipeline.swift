@@ -1,4 +1,5 @@
 import Foundation
+import ReciteAudio
 import ReciteCaptions
 import ReciteMarkdown
 import ReciteNormalize
@@ -33,6 +34,11 @@ public struct Pipeline: Sendable, Equatable {
     public var phonemes = false
     /// `recite book`: the silence between chapters, in seconds.
     public var chapterPause = 2.0
+    /// The audio format of the outputs (the timing sidecars are the same whatever it is).
+    public var format: AudioFormat = .wav
+    /// Artist and album tags for the outputs (each file's title is its document's title).
+    public var artist: String?
+    public var album: String?
     /// Caption files written beside each document's audio, built from its timings.
     public var captions: [CaptionFormat] = []
     /// Whether each document also gets a read-along page, `NAME.html`.
@@ -77,6 +83,13 @@ extension Pipeline {
         var lexicons: [String]?
         var phonemes: Bool?
         var book: Book?
+        var format: String?
+        var metadata: Metadata?
+
+        struct Metadata: Decodable {
+            var artist: String?
+            var album: String?
+        }
 
         struct Book: Decodable {
             var chapterPause: Double?
@@ -182,6 +195,14 @@ extension Pipeline {
         }
         if let v = file.phonemes { p.phonemes = v }
         if let v = file.book?.chapterPause { p.chapterPause = v }
+        if let v = file.format {
+            guard let format = AudioFormat(rawValue: v.lowercased()) else {
+                throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus or mp3.")
+            }
+            p.format = format
+        }
+        if let v = file.metadata?.artist { p.artist = v }
+        if let v = file.metadata?.album { p.album = v }
         if let names = file.captions {
             p.captions = try names.map { (name) throws(ConfigurationError) in
                 guard let format = CaptionFormat(rawValue: name.lowercased()) else {

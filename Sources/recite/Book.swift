@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReciteAudio
 import ReciteBuild
 
 /// `recite book`: a folder of articles rendered, then joined into one audiobook with chapters.
@@ -44,12 +45,18 @@ struct Book: ParsableCommand {
     @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon for this run; repeatable.", valueName: "file"))
     var lexicons: [String] = []
 
+    @Option(help: "Audio format: wav (default), flac, ogg, opus or mp3.")
+    var format: String?
+
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
         guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--name is a file name without a folder.") }
+        if let format, AudioFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("--format takes wav, flac, ogg, opus or mp3; got \"\(format)\".")
+        }
         if let chapterPause, !(0...60).contains(chapterPause) { throw ValidationError("--chapter-pause takes 0 to 60 seconds.") }
     }
 
@@ -58,6 +65,7 @@ struct Book: ParsableCommand {
         do {
             var pipeline = try PipelineLocator.load(self.pipeline)
             pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            if let format { pipeline.format = AudioFormat(rawValue: format.lowercased())! }
             let runner = BuildRunner(options: .init(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: jobs, cacheFolder: cache),
                                      report: reporter.handle)
             let summary = try runner.run()
@@ -68,14 +76,16 @@ struct Book: ParsableCommand {
             }
             let found = try Discovery.jobs(for: [folder], excluding: output)
             if let clash = found.first(where: { $0.outputStem == name }) {
-                throw ConfigurationError("\(clash.source) would be written as \(name).wav, the book's name; choose another with --name.")
+                throw ConfigurationError("\(clash.source) would be written as \(name).\(pipeline.format.fileExtension), the book's name; choose another with --name.")
             }
             let chapters = try BookOrder.order(found, folder: folder, orderFile: order)
-            let binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? pipeline.chapterPause)
             let bookTitle = title ?? URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
+            let binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? pipeline.chapterPause,
+                                    format: pipeline.format,
+                                    metadata: AudioMetadata(title: bookTitle, artist: pipeline.artist, album: pipeline.album ?? bookTitle))
             let book = try binder.bind(chapters.map { ($0.source, $0.outputStem) }, title: bookTitle)
             if !quiet {
-                FileHandle.standardError.write(Data("bound \(book.chapters.count) chapters into \(output)/\(name).wav (\(String(format: "%.1f", book.duration)) s)\n".utf8))
+                FileHandle.standardError.write(Data("bound \(book.chapters.count) chapters into \(output)/\(name).\(pipeline.format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
             }
         } catch let error as ConfigurationError {
             FileHandle.standardError.write(Data("recite: \(error)\n".utf8))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReciteAudio
 import ReciteBuild
 import ReciteCaptions
 
@@ -34,6 +35,9 @@ struct Build: ParsableCommand {
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
     var phonemes = false
 
+    @Option(help: "Audio format: wav (default), flac, ogg, opus or mp3.")
+    var format: String?
+
     @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
                                valueName: "formats"))
     var captions: String?
@@ -58,6 +62,9 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
+        if let format, AudioFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("--format takes wav, flac, ogg, opus or mp3; got \"\(format)\".")
+        }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
         guard BuildReporter.Format(rawValue: logFormat) != nil else { throw ValidationError("--log-format takes text or json.") }
     }
@@ -81,6 +88,7 @@ struct Build: ParsableCommand {
             var pipeline = try PipelineLocator.load(self.pipeline)
             pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             if phonemes { pipeline.phonemes = true }
+            if let format { pipeline.format = AudioFormat(rawValue: format.lowercased())! }
             for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
             if html { pipeline.html = true }
             let runner = BuildRunner(

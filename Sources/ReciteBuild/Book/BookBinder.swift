@@ -30,12 +30,20 @@ public struct BookBinder {
     public var name: String
     /// Silence between chapters, in seconds.
     public var chapterPause: Double
+    /// The format of the articles' audio and of the book's.
+    public var format: AudioFormat
+    public var metadata: AudioMetadata
 
-    public init(outputFolder: String, name: String, chapterPause: Double) {
+    public init(outputFolder: String, name: String, chapterPause: Double, format: AudioFormat = .wav,
+                metadata: AudioMetadata = AudioMetadata()) {
         self.outputFolder = outputFolder
         self.name = name
         self.chapterPause = chapterPause
+        self.format = format
+        self.metadata = metadata
     }
+
+    var audioExtension: String { "." + format.fileExtension }
 
     func path(_ suffix: String) -> String {
         URL(fileURLWithPath: outputFolder).appendingPathComponent(name + suffix).path
@@ -56,7 +64,7 @@ public struct BookBinder {
         var sampleRate = 0
         for (index, part) in parts.enumerated() {
             let timing = try sidecar(part.stem)
-            let info = try SoundFile.info(of: folder.appendingPathComponent(part.stem + ".wav").path)
+            let info = try SoundFile.info(of: folder.appendingPathComponent(part.stem + audioExtension).path)
             if index == 0 { sampleRate = info.sampleRate }
             guard info.sampleRate == sampleRate, info.channels == 1 else {
                 throw SoundFile.Failure(message: "\(part.source) is at \(info.sampleRate) Hz, the book at \(sampleRate) Hz; render every chapter with one voice rate.")
@@ -73,14 +81,16 @@ public struct BookBinder {
         guard !parts.isEmpty else { throw SoundFile.Failure(message: "The book has no chapter to join.") }
 
         // Second pass: the audio, streamed, and the book's sidecar.
-        var book = TimingSidecar(source: title, audio: name + ".wav", sampleRate: sampleRate, duration: 0,
+        var book = TimingSidecar(source: title, audio: name + audioExtension, sampleRate: sampleRate, duration: 0,
                                  words: [], sentences: [], blocks: [], marks: [])
-        try AtomicOutput.write(to: path(".wav")) { temporary in
-            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate)
-            try writer.setCues(cues)
+        try AtomicOutput.write(to: path(audioExtension)) { temporary in
+            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: metadata)
+            // Cue points and their labels are a WAV feature; other formats rely on the chapters
+            // file and the CUE sheet.
+            if format == .wav { try writer.setCues(cues) }
             for (index, part) in parts.enumerated() {
                 if index > 0 { try writer.write([Int16](repeating: 0, count: pauseFrames(sampleRate))) }
-                _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + ".wav").path) { try writer.write($0) }
+                _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + audioExtension).path) { try writer.write($0) }
                 let offset = Double(offsets[index]) / Double(sampleRate)
                 let timing = try sidecar(part.stem)
                 book.words += timing.words.map { w in
@@ -105,7 +115,7 @@ public struct BookBinder {
                 }
             }
             try writer.close()
-            try WAVLabels.append(cues.map(\.label), to: temporary)
+            if format == .wav { try WAVLabels.append(cues.map(\.label), to: temporary) }
         }
         let duration = Double(frames) / Double(max(1, sampleRate))
         for i in chapters.indices {
@@ -113,7 +123,7 @@ public struct BookBinder {
         }
         book.sampleRate = sampleRate
         book.duration = Self.round(duration)
-        let result = Chapters(title: title, audio: name + ".wav", duration: book.duration, chapters: chapters)
+        let result = Chapters(title: title, audio: name + audioExtension, duration: book.duration, chapters: chapters)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicOutput.write(try encoder.encode(result), to: path(".chapters.json"))
@@ -131,7 +141,8 @@ public struct BookBinder {
 public enum CueSheet {
     public static func text(_ book: BookBinder.Chapters) -> String {
         func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'") + "\"" }
-        var lines = ["REM GENERATOR \"Recite\"", "TITLE \(quoted(book.title))", "FILE \(quoted(book.audio)) WAVE"]
+        let type = book.audio.lowercased().hasSuffix(".mp3") ? "MP3" : "WAVE"
+        var lines = ["REM GENERATOR \"Recite\"", "TITLE \(quoted(book.title))", "FILE \(quoted(book.audio)) \(type)"]
         for (i, chapter) in book.chapters.enumerated() {
             lines.append(String(format: "  TRACK %02d AUDIO", i + 1))
             lines.append("    TITLE \(quoted(chapter.title))")
