@@ -59,6 +59,9 @@ public final class EspeakEngine {
         espeak_SetParameter(espeakVOLUME, Int32(request.volume), 0)
 
         let sink = SampleSink()
+        // Room for the likely length up front (about a tenth of a second per character is
+        // generous): growing the buffer would copy it, page by page, several times over.
+        sink.samples.reserveCapacity(request.markup.utf8.count * sampleRate / 10)
         currentSink = sink
         defer { currentSink = nil }
         let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakSSML) | UInt32(espeakPHONEMES)

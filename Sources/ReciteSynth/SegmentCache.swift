@@ -47,18 +47,21 @@ public final class SegmentCache: @unchecked Sendable {
     /// Stores `audio` under `key`, atomically (a reader never sees half an entry).
     public func store(_ key: String, _ audio: SynthesizedAudio) throws {
         let (header, samples) = WorkerProtocol.encode(.success(audio))
-        var payload = [UInt8]()
+        // One buffer, filled once: checksum, then each frame's length and bytes.
+        var entry = [UInt8]()
+        entry.reserveCapacity(8 + 8 + header.count + samples.count)
+        entry += [UInt8](repeating: 0, count: 8)
         for frame in [header, samples] {
             var length = UInt32(frame.count).littleEndian
-            withUnsafeBytes(of: &length) { payload += $0 }
-            payload += frame
+            withUnsafeBytes(of: &length) { entry += $0 }
+            entry += frame
         }
+        var sum = Self.checksum(entry[8...]).littleEndian
+        withUnsafeBytes(of: &sum) { entry.replaceSubrange(0..<8, with: $0) }
         let url = url(for: key)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).partial")
-        var sum = Self.checksum(payload[...]).littleEndian
-        let prefix = withUnsafeBytes(of: &sum) { [UInt8]($0) }
-        try Data(prefix + payload).write(to: temporary)
+        try entry.withUnsafeBytes { try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none).write(to: temporary) }
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw SynthesisError("cannot store a cache entry in \(folder.path)")

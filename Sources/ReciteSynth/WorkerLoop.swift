@@ -16,6 +16,7 @@ public enum WorkerLoop {
     public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
         let sampleRate: Int
         EspeakEngine.reportsPhonemes = configuration.phonemes
+        MemoryTuning.keepFreedMemory()
         do {
             sampleRate = try EspeakEngine.withShared { engine in
                 // Every worker of a run warms up the same way, so a child's starting state (and

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReciteAudio
 import ReciteBuild
+import ReciteSynth
 
 /// `recite book`: a folder of articles rendered, then joined into one audiobook with chapters.
 struct Book: ParsableCommand {
@@ -61,6 +62,7 @@ struct Book: ParsableCommand {
     }
 
     func run() throws {
+        MemoryTuning.keepFreedMemory()
         let reporter = BuildReporter(format: .text, quiet: quiet, verbose: false)
         do {
             var pipeline = try PipelineLocator.load(self.pipeline)

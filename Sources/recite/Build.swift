@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReciteAudio
 import ReciteBuild
+import ReciteSynth
 import ReciteCaptions
 
 struct Build: ParsableCommand {
@@ -83,6 +84,7 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
+        MemoryTuning.keepFreedMemory()
         let reporter = BuildReporter(format: BuildReporter.Format(rawValue: logFormat) ?? .text, quiet: quiet, verbose: verbose)
         do {
             var pipeline = try PipelineLocator.load(self.pipeline)
