@@ -40,7 +40,7 @@ extension SSMLWalker {
     /// `<lexicon uri>`: noted in `Script.lexicons` for the pronunciation stage.
     mutating func lexicon(_ element: XMLElement, at location: SourceLocation) {
         guard let uri = element.attributes["uri"] else {
-            warnings.append(Warning(path: source.path, location: location, message: "<lexicon> has no uri; it is ignored."))
+            warnings.append(Warning(path: source.path, location: location, message: "<lexicon> has no uri; it is ignored (inline lexicons are not read: put the entries in a PLS file and name it with uri)."))
             return
         }
         switch resources.resolve(uri) {

@@ -98,6 +98,9 @@ struct SSMLWalker {
             if try audio(element, style: style, tagStart: tagStart, at: location, selfClosing: selfClosing) { return }
         case "lexicon":
             lexicon(element, at: location)
+            // An inline lexicon (as some engines accept) is not read; its content is skipped so
+            // that later text is still found at its bytes.
+            if !selfClosing { skipChildren(of: element) }
         case _ where Self.silent.contains(element.name):
             if !selfClosing { skipChildren(of: element) }
         default:

@@ -157,6 +157,17 @@ import Testing
         #expect(error("<phoneme alphabet=\"ipa\">word</phoneme>")?.message.contains("ph") == true)
     }
 
+    @Test func anInlineLexiconIsSkippedAndLaterWordsKeepTheirBytes() throws {
+        let result = try parse("""
+        <lexicon alphabet="ipa"><lexeme><grapheme>tomato</grapheme><phoneme><!-- a comment -->təˈmɑtoʊ</phoneme></lexeme></lexicon>
+        <w>tomato</w> and <w>potato</w>
+        """)
+        let words = result.script.blocks.flatMap(\.runs).filter { $0.spoken != nil }
+        #expect(words.map { result.source.text(of: $0.source) } == ["tomato", "and", "potato"])
+        #expect(words[0].source.line == 2)
+        #expect(result.warnings.contains { $0.message.contains("inline lexicons are not read") })
+    }
+
     // MARK: - voice and lang
 
     @Test func voiceAttributesAreRecorded() throws {
