@@ -53,4 +53,24 @@ import Testing
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("names.tsv:1") && bad.stderr.contains("ʘ"), "\(bad.stderr)")
     }
+
+    @Test func anSSMLDocumentNamesItsLexiconAndWritesPhonemes() throws {
+        let input = EndToEndTests.temporaryFolder("lexicon-ssml"), out = EndToEndTests.temporaryFolder("lexicon-ssml-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="en-US">
+              <lexeme><grapheme>Winawer</grapheme><phoneme>ˈvɪnəvɚ</phoneme></lexeme>
+            </lexicon>
+            """.utf8).write(to: input.appendingPathComponent("names.pls"))
+        try Data("""
+            <speak version="1.1" xml:lang="en-US"><lexicon uri="names.pls"/><p>The Winawer line, and \
+            <phoneme alphabet="x-sampa" ph="l'Ed">lead</phoneme>.</p></speak>
+            """.utf8).write(to: input.appendingPathComponent("game.ssml"))
+        let run = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--phonemes"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let words = try Self.sidecar(out, "game").words
+        #expect(words.first { $0.text == "Winawer" }?.phonemes == "vɪnəvɚ")
+        #expect(words.first { $0.text == "lead" }?.phonemes == "lɛd")
+    }
 }
