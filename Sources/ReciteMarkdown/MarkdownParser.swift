@@ -25,6 +25,7 @@ public enum MarkdownParser {
             walker.addTitle(title, frontMatter: frontMatter.range)
         }
         walker.visitBlocks(root.children, context: .paragraph)
+        walker.dropTitleRepeatedByFirstHeading()
         return Script(path: source.path, language: frontMatter?.language ?? options.defaultLanguage,
                       blocks: walker.blocks)
     }
@@ -53,6 +54,16 @@ private struct Walker {
     }
 
     // MARK: - Blocks
+
+    /// A front-matter title that the document's first heading repeats ("title: Studio" then
+    /// "# Studio") would be read twice: the heading, which is in the text, is kept.
+    mutating func dropTitleRepeatedByFirstHeading() {
+        guard blocks.count >= 2, blocks[0].kind == .title, case .heading = blocks[1].kind else { return }
+        func words(_ block: Block) -> [String] {
+            block.runs.compactMap(\.spoken).map { wordCore($0).lowercased() }.filter { !$0.isEmpty }
+        }
+        if words(blocks[0]) == words(blocks[1]) { blocks.removeFirst() }
+    }
 
     mutating func addTitle(_ title: String, frontMatter: Range<Int>) {
         // Point the title's words at the value in the front matter when it is written there verbatim.

@@ -72,6 +72,14 @@ import Testing
         #expect(!all.contains("lang:"))
     }
 
+    @Test func aTitleTheFirstHeadingRepeatsIsReadOnce() throws {
+        func kinds(_ text: String) throws -> [Block.Kind] {
+            MarkdownParser.parse(try SourceText(path: "t.md", bytes: Array(text.utf8))).blocks.map(\.kind)
+        }
+        #expect(try kinds("---\ntitle: Studio in town\n---\n\n# Studio in Town\n\nText.\n") == [.heading(level: 1), .paragraph])
+        #expect(try kinds("---\ntitle: Another name\n---\n\n# Studio\n\nText.\n") == [.title, .heading(level: 1), .paragraph])
+    }
+
     @Test(arguments: [MarkdownOptions.CodeBlocks.announce, .skip, .read])
     func codeBlocksFollowTheOption(mode: MarkdownOptions.CodeBlocks) {
         let script = MarkdownParser.parse(source, options: MarkdownOptions(codeBlocks: mode, codeAnnouncement: "Code here."))
