@@ -62,7 +62,7 @@ let package = Package(
                     exclude: ["Tools", "Fixtures"]),
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio"]),
+        .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),

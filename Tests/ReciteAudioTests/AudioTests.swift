@@ -1,9 +1,10 @@
+import ReciteTestSupport
 import Foundation
 import Testing
 @testable import ReciteAudio
 
 @Suite struct AudioTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-audio-\(UUID().uuidString)").path
+    let folder = Fixtures.scratch("recite-audio-\(UUID().uuidString)").path
 
     @Test func wavRoundTrip() throws {
         let path = folder + "/a.wav"

@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 @testable import ReciteAudio
 import Testing
@@ -12,7 +13,7 @@ import Testing
 
     @Test(arguments: AudioFormat.allCases)
     func everyFormatPlaysBackWithItsLengthAndTitle(_ format: AudioFormat) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("format-\(UUID().uuidString).\(format.fileExtension)").path
+        let path = Fixtures.scratch("format-\(UUID().uuidString).\(format.fileExtension)").path
         let writer = try SoundWriter(path: path, sampleRate: 22050, format: format,
                                      metadata: AudioMetadata(title: "Chapter One", artist: "Recite", album: "Tests"))
         let samples = Self.tone(seconds: 3)

@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 import Testing
 @testable import ReciteAudio
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func aStereoFLACClipIsMixedDownResampledAndConverted() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-clip-\(UUID().uuidString)")
+        let folder = Fixtures.scratch("recite-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Left: a 440 Hz tone; right: silence. Mono is the tone at half level.
         let tone = Self.sine(440, rate: 44100, seconds: 1, amplitude: 0.8)

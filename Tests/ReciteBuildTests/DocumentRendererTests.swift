@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 import ReciteAudio
 import ReciteSynth
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func manySegmentsAreSynthesizedInBatchesAndStitchedInOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-render-\(UUID().uuidString)")
+        let folder = Fixtures.scratch("recite-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let items = (1...150).map { "- item \($0)" }.joined(separator: "\n")
         let input = folder.appendingPathComponent("list.md")
@@ -53,7 +54,7 @@ import Testing
     /// An SSML `<audio>` clip: its own segment, its samples resampled into the output between the
     /// speech, an `audio` block in the sidecar; a changed clip changes the document's fingerprint.
     @Test func aClipIsSplicedBetweenTheWordsAndInTheFingerprint() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-clip-\(UUID().uuidString)")
+        let folder = Fixtures.scratch("recite-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Half a second of full-scale-ish square wave at 4 kHz: 500 samples at the stand-in's 1 kHz.
         let clip = folder.appendingPathComponent("chime.wav").path

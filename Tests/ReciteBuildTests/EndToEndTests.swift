@@ -36,7 +36,7 @@ import Testing
     }
 
     static func temporaryFolder(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("recite-\(name)-\(UUID().uuidString)")
+        Fixtures.scratch("recite-\(name)-\(UUID().uuidString)")
     }
 
     /// Checks one document's outputs against its source: durations, order, and source bytes.

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func userRulesChangeWhatIsSaid() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-rules-\(UUID().uuidString)")
+        let folder = Fixtures.scratch("recite-rules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("Recite → Ree-sight\n".utf8).write(to: folder.appendingPathComponent("mine.txt"))
         let pipelinePath = folder.appendingPathComponent("p.yml").path
@@ -59,7 +59,7 @@ import Testing
 
 @Suite struct DiscoveryTests {
     @Test func foldersAreWalkedAndMirrored() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("recite-disc-\(UUID().uuidString)")
+        let root = Fixtures.scratch("recite-disc-\(UUID().uuidString)")
         let fm = FileManager.default
         try fm.createDirectory(at: root.appendingPathComponent("sub/.hidden"), withIntermediateDirectories: true)
         for (name, text) in [("a.md", "# A"), ("sub/b.markdown", "b"), ("sub/c.ssml", "<speak>c</speak>"),

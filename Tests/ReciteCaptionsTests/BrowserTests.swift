@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 import ReciteAudio
 import ReciteScript
@@ -24,7 +25,7 @@ import Testing
     }
 
     static func temporaryFolder(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("recite-\(name)-\(UUID().uuidString)")
+        Fixtures.scratch("recite-\(name)-\(UUID().uuidString)")
     }
 
     struct BrowserCue: Decodable {

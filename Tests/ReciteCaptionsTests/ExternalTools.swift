@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 
 /// The programs the real-reader checks need, found on this machine or nil (the tests that need
@@ -40,7 +41,7 @@ enum ExternalTools {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         // Errors go to a file, so neither stream can fill up and block the child while we read the other.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("recite-stderr-\(UUID().uuidString)")
+        let errorFile = Fixtures.scratch("recite-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let out = Pipe()

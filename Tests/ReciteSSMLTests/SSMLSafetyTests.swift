@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 import ReciteScript
 import Testing
@@ -53,7 +54,7 @@ import Testing
     /// An external DTD is not fetched nor read: the document parses as if it were not there,
     /// and an entity only that DTD could define stays undefined.
     @Test func anExternalDTDIsNotLoaded() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recite-dtd-\(UUID().uuidString)")
+        let folder = Fixtures.scratch("recite-dtd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let dtd = folder.appendingPathComponent("evil.dtd")
         try Data("<!ENTITY planted \"LOADED\">".utf8).write(to: dtd)
@@ -101,7 +102,7 @@ import Testing
         let document: String
 
         init() throws {
-            outside = FileManager.default.temporaryDirectory.appendingPathComponent("recite-safety-\(UUID().uuidString)")
+            outside = Fixtures.scratch("recite-safety-\(UUID().uuidString)")
             root = outside.appendingPathComponent("input")
             try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
             try Self.wav.write(to: outside.appendingPathComponent("secret.wav"))

@@ -18,3 +18,33 @@ public enum Fixtures {
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) ? url : nil
     }()
 }
+
+extension Fixtures {
+    /// A path for a test's files, inside a folder of this test process's own that is removed when
+    /// the process exits (and, if it crashed, by the next test run): rendered corpora are large,
+    /// and many runs must not fill the disk.
+    public static func scratch(_ name: String) -> URL {
+        scratchRoot.appendingPathComponent(name)
+    }
+
+    static let scratchRoot: URL = {
+        let base = FileManager.default.temporaryDirectory
+        let fm = FileManager.default
+        // Roots of earlier test processes that are gone.
+        for name in (try? fm.contentsOfDirectory(atPath: base.path)) ?? [] where name.hasPrefix("recite-tests-") {
+            if let pid = Int32(name.dropFirst("recite-tests-".count)), kill(pid, 0) != 0 {
+                try? fm.removeItem(at: base.appendingPathComponent(name))
+            }
+        }
+        let root = base.appendingPathComponent("recite-tests-\(getpid())")
+        try? fm.createDirectory(at: root, withIntermediateDirectories: true)
+        scratchRootPath = strdup(root.path)
+        atexit {
+            if let path = scratchRootPath { try? FileManager.default.removeItem(atPath: String(cString: path)) }
+        }
+        return root
+    }()
+}
+
+/// The scratch root as a C string, for the exit handler (which cannot capture context).
+nonisolated(unsafe) private var scratchRootPath: UnsafeMutablePointer<CChar>?

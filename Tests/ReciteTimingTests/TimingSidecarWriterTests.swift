@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Foundation
 @testable import ReciteTiming
 import Testing
@@ -14,7 +15,7 @@ import Testing
             blocks: [.init(kind: "heading", level: 2, text: "Title", start: 0, end: 1, offset: 0, length: 8),
                      .init(kind: "paragraph", level: nil, text: "", start: 1, end: 2, offset: 9, length: 1)],
             marks: [])
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString).json").path
+        let path = Fixtures.scratch("sidecar-\(UUID().uuidString).json").path
         try TimingSidecarWriter.write(sidecar, to: path)
         let decoded = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(decoded == sidecar)
