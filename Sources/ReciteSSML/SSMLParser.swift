@@ -25,7 +25,15 @@ public enum SSMLParser {
     public static func parse(bytes: [UInt8], path: String, defaultLanguage: String = "en-US",
                              inputRoot: String? = nil,
                              isPlayableAudio: @escaping AudioCheck = SSMLParser.hasSoundHeader) throws(DocumentError) -> Result {
-        let encoding = declaredEncoding(bytes)
+        var encoding = declaredEncoding(bytes)
+        var warnings: [Warning] = []
+        if encoding == .latin1, isMislabelledUTF8(bytes) {
+            // Text copied from a page into a UTF-8 file keeps its "ISO-8859-1" declaration (the
+            // IPA example of SSML 1.1 does): read as Latin-1, "è" would become "Ã¨".
+            encoding = .utf8
+            warnings.append(Warning(path: path, location: SourceLocation(line: 1, column: 1),
+                                    message: "The document declares ISO-8859-1 but its bytes are UTF-8; it is read as UTF-8. Correct the encoding in the XML declaration."))
+        }
         let source: SourceText
         do {
             source = try SourceText(path: path, bytes: bytes, encoding: encoding)
@@ -36,7 +44,7 @@ public enum SSMLParser {
         try refuseEntityDeclarations(source)
         let root: XMLElement
         do {
-            root = try LibXML2.parse(bytes, path: path)
+            root = try LibXML2.parse(bytes, path: path, encoding: encoding == .utf8 ? "UTF-8" : nil)
         } catch {
             throw DocumentError(path: path, location: SourceLocation(line: max(1, error.line), column: max(1, error.column)),
                                 message: "Malformed SSML: \(error.message). Fix the markup at this point.")
@@ -51,7 +59,13 @@ public enum SSMLParser {
         let language = root.attributes["xml:lang"] ?? defaultLanguage
         try walker.walkRoot(root)
         return Result(script: Script(path: path, language: language, blocks: walker.blocks, lexicons: walker.lexicons),
-                      source: source, warnings: walker.warnings, dependencies: walker.dependencies)
+                      source: source, warnings: warnings + walker.warnings, dependencies: walker.dependencies)
+    }
+
+    /// True if bytes declared Latin-1 hold non-ASCII text that is valid UTF-8: real Latin-1 text
+    /// almost never forms valid multi-byte UTF-8 sequences ("Ã¨"), so the declaration is wrong.
+    static func isMislabelledUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.contains { $0 >= 0x80 } && String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// True if the file starts like a WAV (`RIFF…WAVE`) or FLAC (`fLaC`) file; reads 12 bytes.

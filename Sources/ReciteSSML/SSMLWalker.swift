@@ -21,7 +21,7 @@ struct SSMLWalker {
     /// Elements whose content is never spoken.
     static let silent: Set<String> = ["desc", "meta", "metadata"]
     /// Elements that only group text, with nothing for Recite to do.
-    static let transparent: Set<String> = ["speak", "w", "token", "lookup"]
+    static let transparent: Set<String> = ["speak", "lookup"]
 
     init(source: SourceText, resources: LocalResource, isPlayableAudio: @escaping SSMLParser.AudioCheck) {
         self.source = source
@@ -91,6 +91,16 @@ struct SSMLWalker {
             if try sayAs(element, style: style, at: location, selfClosing: selfClosing) { return }
         case "phoneme":
             if try phoneme(element, style: style, at: location, selfClosing: selfClosing) { return }
+        case "token", "w":
+            // A token is a word of its own: in languages written without spaces (the Chinese
+            // example of SSML 1.1, 3.1.8.2) its edges are the only word boundaries there are.
+            builder.appendSpace()
+            try walkChildren(element, style: style)
+            if !selfClosing { _ = cursor.leaveElement() }
+            if cursor.position < source.scalars.count, Self.startsWord(source.scalars[cursor.position]) {
+                builder.appendSpace()
+            }
+            return
         case "voice", "lang":
             try voice(element, style: &style, at: location)
             try walkChildren(element, style: style)
@@ -111,6 +121,12 @@ struct SSMLWalker {
             try walkChildren(element, style: style)
         }
         if !selfClosing { _ = cursor.leaveElement() }
+    }
+
+    /// True for a character that would otherwise run on into the token before it (a letter,
+    /// digit or ideograph); punctuation after a token stays attached to it.
+    static func startsWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     mutating func walkChildren(_ element: XMLElement, style: RunStyle) throws(DocumentError) {

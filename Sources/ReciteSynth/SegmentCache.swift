@@ -60,7 +60,9 @@ public final class SegmentCache: @unchecked Sendable {
         withUnsafeBytes(of: &sum) { entry.replaceSubrange(0..<8, with: $0) }
         let url = url(for: key)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).partial")
+        // Unique per call: two documents of one run may store the same segment at once (two
+        // W3C examples are both "... the body ..."), and must not rename each other's file away.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).\(UUID().uuidString).partial")
         try entry.withUnsafeBytes { try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none).write(to: temporary) }
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)

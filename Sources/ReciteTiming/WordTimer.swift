@@ -50,6 +50,18 @@ struct WordTimer {
                 units.append((w, word.spoken, found.first?.sample))
                 continue
             }
+            // A phrase given as phonemes ("[[lA vi:*@]]"): eSpeak NG's positions fall in the
+            // mnemonics, which mean nothing to a reader. Its written words take the events in
+            // order when they match them one for one; otherwise the phrase stays one unit.
+            if markup[word.textRange].starts(with: "[[".unicodeScalars) {
+                let written = word.spoken.split(separator: " ")
+                if written.count == found.count {
+                    for (k, part) in written.enumerated() { units.append((w, String(part), found[k].sample)) }
+                } else {
+                    units.append((w, word.spoken, found[0].sample))
+                }
+                continue
+            }
             // Parts are cut only between words of letters at a separator ("macros.image_nothumb");
             // eSpeak NG's events inside numbers ("27.98", "12:00") and inside dictionary phrases
             // ("w|ear and tear") do not fall where its words do.

@@ -11,7 +11,8 @@ public enum LibXML2 {
     /// Deepest element nesting accepted; deeper documents are refused rather than walked.
     public static let maximumDepth = 200
 
-    public static func parse(_ bytes: [UInt8], path: String) throws(XMLSyntaxError) -> XMLElement {
+    /// `encoding` overrides the one the XML declaration names (nil: the declaration decides).
+    public static func parse(_ bytes: [UInt8], path: String, encoding: String? = nil) throws(XMLSyntaxError) -> XMLElement {
         guard let context = xmlNewParserCtxt() else {
             throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate a parser")
         }
@@ -26,7 +27,7 @@ public enum LibXML2 {
         }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), path, nil, options)
+                xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), path, encoding, options)
             }
         }
         defer { if let document { xmlFreeDoc(document) } }

@@ -37,7 +37,11 @@ struct LexiconCommand: ParsableCommand {
                     continue
                 }
                 let language = lexicon.language ?? lang
-                print("# \(file) (\(language), \(lexicon.entries.count) entries)")
+                print("# \(file) (\(language), \(lexicon.entries.count + lexicon.unreadable.count) entries)")
+                for error in lexicon.unreadable {
+                    FileHandle.standardError.write(Data("\(error)\n".utf8))
+                    errors += 1
+                }
                 for report in LexiconCheck.check(lexicon, language: language) {
                     let forms = report.entry.graphemes.joined(separator: ", ")
                     if let error = report.error {

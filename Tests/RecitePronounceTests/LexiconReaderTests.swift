@@ -19,6 +19,55 @@ import Testing
         #expect(prefer.entries[0].pronunciation == .phonemes(WrittenPronunciation(alphabet: .ipa, text: "ˈfɑɹənˌhaɪt")))
     }
 
+    static let w3c = fixtures.appendingPathComponent("w3c")
+    static let w3cFiles = (try? FileManager.default.contentsOfDirectory(atPath: w3c.path).filter { $0.hasSuffix(".pls") }.sorted()) ?? []
+
+    /// Every example of the PLS 1.0 specification loads; every entry is said in its own
+    /// language or, written in an alphabet Recite does not know, reported by name.
+    @Test(arguments: w3cFiles)
+    func everyPLSExampleLoads(name: String) throws {
+        let lexicon = try LexiconFile.load(path: Self.w3c.appendingPathComponent(name).path)
+        #expect(lexicon.entries.count + lexicon.unreadable.count > 0)
+        for report in LexiconCheck.check(lexicon, language: lexicon.language ?? "en-US") {
+            #expect(report.error == nil, "\(name): \(report.entry.name): \(report.error ?? "")")
+        }
+        for error in lexicon.unreadable {
+            #expect(error.line > 0 && error.isUnknownAlphabet, "\(error)")
+        }
+    }
+
+    @Test func thePLSExamplesSayWhatTheyShow() throws {
+        func load(_ name: String) throws -> Lexicon { try LexiconFile.load(path: Self.w3c.appendingPathComponent(name).path) }
+        #expect(Self.w3cFiles.count >= 14)
+        #expect(try load("pls-4.1-lexicon.pls").entries[0].pronunciation == .phonemes(WrittenPronunciation(alphabet: .ipa, text: "təmei̥ɾoʊ")))
+        #expect(try load("pls-4.4-lexeme-role.pls").entries.map(\.graphemes) == [["read"], ["read"]])
+        #expect(try load("pls-4.5-grapheme.pls").entries[0].graphemes == ["theater", "theatre"])
+        #expect(try load("pls-4.6-phoneme-prefer.pls").entries[0].pronunciation == .phonemes(WrittenPronunciation(alphabet: .ipa, text: "hjuːʤ")))
+        #expect(try load("pls-4.7-alias.pls").entries[1].pronunciation == .alias("United Nations"))
+        #expect(try load("pls-5-multiword.pls").entries[0].graphemes == ["J. S. Bach"])
+        #expect(try load("pls-5-ssml.pls").entries[0].graphemes == ["La vita è bella"])
+        // Metadata and meta are not entries.
+        #expect(try load("pls-4.3-metadata.pls").entries.count == 1)
+        // The Japanese example's alphabet is not one Recite can say: the file loads, the entry is
+        // named with its alphabet, and a build that would use it refuses it.
+        let japanese = try load("pls-4.5-grapheme-jp.pls")
+        #expect(japanese.entries.isEmpty)
+        let error = try #require(japanese.unreadable.first)
+        #expect(error.message.contains("\"日本\"") && error.message.contains("x-JEITA"))
+        #expect(throws: LexiconError.self) { try LexiconIndex(lexicons: [japanese], language: "jp") }
+    }
+
+    /// A lexeme with a pronunciation Recite cannot say and one it can uses the one it can.
+    @Test func aSayablePronunciationIsPreferredToAnUnknownAlphabet() throws {
+        let lexicon = try PLSReader.read(Array("""
+            <lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="x-JEITA" xml:lang="en-US">
+              <lexeme><grapheme>Kyoto</grapheme><phoneme prefer="true">キョート</phoneme><phoneme alphabet="ipa">ˈkjoʊtoʊ</phoneme></lexeme>
+            </lexicon>
+            """.utf8), path: "mixed.pls")
+        #expect(lexicon.unreadable.isEmpty)
+        #expect(lexicon.entries[0].pronunciation == .phonemes(WrittenPronunciation(alphabet: .ipa, text: "ˈkjoʊtoʊ")))
+    }
+
     @Test func compactFormsGiveTheSameEntries() throws {
         let yaml = try CompactLexiconReader.readYAML("""
             language: en-US

@@ -32,6 +32,7 @@ public struct LexiconIndex: Sendable {
         var listed: [String: Form] = [:]
         var derived: [String: Form] = [:]
         for lexicon in lexicons where lexicon.applies(to: language) {
+            if let first = lexicon.unreadable.first { throw first }
             for entry in lexicon.entries {
                 func compile(_ p: LexiconEntry.Pronunciation) throws(LexiconError) -> Result {
                     switch p {

@@ -7,11 +7,15 @@ public struct Lexicon: Sendable, Equatable {
     /// The language it is for (BCP 47); nil for every language.
     public var language: String?
     public var entries: [LexiconEntry]
+    /// Entries that were read but cannot be said (a pronunciation alphabet Recite does not know,
+    /// such as PLS's Japanese `x-JEITA` example): `lexicon check` lists them, a build refuses them.
+    public var unreadable: [LexiconError]
 
-    public init(path: String, language: String?, entries: [LexiconEntry]) {
+    public init(path: String, language: String?, entries: [LexiconEntry], unreadable: [LexiconError] = []) {
         self.path = path
         self.language = language
         self.entries = entries
+        self.unreadable = unreadable
     }
 
     /// Whether this lexicon applies to text in `tag`: same language, with either one more
@@ -60,11 +64,15 @@ public struct LexiconError: Error, Sendable, Equatable, CustomStringConvertible 
     public var path: String
     public var line: Int
     public var message: String
+    /// The entry is well formed but written in an alphabet Recite cannot say: the rest of the
+    /// file still loads.
+    public var isUnknownAlphabet: Bool
 
-    public init(path: String, line: Int = 0, message: String) {
+    public init(path: String, line: Int = 0, message: String, isUnknownAlphabet: Bool = false) {
         self.path = path
         self.line = line
         self.message = message
+        self.isUnknownAlphabet = isUnknownAlphabet
     }
 
     public var description: String {

@@ -23,10 +23,15 @@ enum PLSReader {
         }
         let defaultAlphabet = root.attributes["alphabet"]
         var entries: [LexiconEntry] = []
+        var unreadable: [LexiconError] = []
         for lexeme in root.childElements where lexeme.name == "lexeme" {
-            entries.append(try entry(lexeme, defaultAlphabet: defaultAlphabet, path: path))
+            do {
+                entries.append(try entry(lexeme, defaultAlphabet: defaultAlphabet, path: path))
+            } catch let error where error.isUnknownAlphabet {
+                unreadable.append(error)
+            }
         }
-        return Lexicon(path: path, language: root.attributes["xml:lang"], entries: entries)
+        return Lexicon(path: path, language: root.attributes["xml:lang"], entries: entries, unreadable: unreadable)
     }
 
     private static func entry(_ lexeme: XMLElement, defaultAlphabet: String?, path: String) throws(LexiconError) -> LexiconEntry {
@@ -34,8 +39,11 @@ enum PLSReader {
         guard !graphemes.isEmpty else {
             throw LexiconError(path: path, line: lexeme.line, message: "a <lexeme> has no <grapheme>; give the written form it matches.")
         }
-        // The pronunciation used is the first one marked prefer="true", else the first one.
-        let candidates = lexeme.childElements.filter { $0.name == "phoneme" || $0.name == "alias" }
+        // The pronunciation used is the first one marked prefer="true", else the first one; among
+        // those in an alphabet Recite can say, when there are any.
+        let all = lexeme.childElements.filter { $0.name == "phoneme" || $0.name == "alias" }
+        let sayable = all.filter { $0.name == "alias" || PhoneticAlphabet(lexiconName: $0.attributes["alphabet"] ?? defaultAlphabet ?? "") != nil }
+        let candidates = sayable.isEmpty ? all : sayable
         guard let chosen = candidates.first(where: { $0.attributes["prefer"] == "true" }) ?? candidates.first else {
             throw LexiconError(path: path, line: lexeme.line, message: "the entry \"\(graphemes[0])\" has no <phoneme> or <alias>.")
         }
@@ -45,7 +53,8 @@ enum PLSReader {
         } else {
             let name = chosen.attributes["alphabet"] ?? defaultAlphabet
             guard let name, let alphabet = PhoneticAlphabet(lexiconName: name) else {
-                throw LexiconError(path: path, line: chosen.line, message: "the entry \"\(graphemes[0])\" uses alphabet \"\(defaultAlphabet ?? "")\"; use ipa or x-sampa (alphabet attribute on <lexicon> or <phoneme>).")
+                throw LexiconError(path: path, line: chosen.line, message: "the entry \"\(graphemes[0])\" uses alphabet \"\(name ?? "")\" (\(chosen.text.trimmed)), which Recite cannot say; use ipa or x-sampa (alphabet attribute on <lexicon> or <phoneme>).",
+                                   isUnknownAlphabet: true)
             }
             pronunciation = .phonemes(WrittenPronunciation(alphabet: alphabet, text: chosen.text.trimmed))
         }

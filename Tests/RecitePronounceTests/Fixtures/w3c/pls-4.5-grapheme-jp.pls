@@ -1,0 +1,14 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- PLS 1.0, 4.5 grapheme Element (Japanese orthographies) -->
+<lexicon version="1.0"
+      xmlns="http://www.w3.org/2005/01/pronunciation-lexicon"
+      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+      xsi:schemaLocation="http://www.w3.org/2005/01/pronunciation-lexicon
+        http://www.w3.org/TR/2007/CR-pronunciation-lexicon-20071212/pls.xsd"
+      alphabet="x-JEITA" xml:lang="jp">
+  <lexeme>
+    <grapheme>日本</grapheme>
+    <grapheme>にほん</grapheme>
+    <phoneme>ニホン</phoneme>
+  </lexeme>
+</lexicon>

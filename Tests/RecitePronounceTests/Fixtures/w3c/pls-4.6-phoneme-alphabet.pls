@@ -1,0 +1,14 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- PLS 1.0, 4.6 phoneme Element (alphabet on a phoneme) -->
+<lexicon version="1.0"
+      xmlns="http://www.w3.org/2005/01/pronunciation-lexicon"
+      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+      xsi:schemaLocation="http://www.w3.org/2005/01/pronunciation-lexicon
+        http://www.w3.org/TR/2007/CR-pronunciation-lexicon-20071212/pls.xsd"
+      alphabet="ipa" xml:lang="en-GB">
+  <lexeme>
+    <grapheme>Newton</grapheme>
+    <phoneme>ˈnjuːtən</phoneme>
+    <phoneme alphabet="x-sampa">"nju:t@n</phoneme>
+  </lexeme>
+</lexicon>

@@ -1,0 +1,21 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- PLS 1.0, 5 Examples: a lexicon used by an SSML document (La vita è bella) -->
+<lexicon version="1.0"
+      xmlns="http://www.w3.org/2005/01/pronunciation-lexicon"
+      xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+      xsi:schemaLocation="http://www.w3.org/2005/01/pronunciation-lexicon
+        http://www.w3.org/TR/2007/CR-pronunciation-lexicon-20071212/pls.xsd"
+      alphabet="ipa" xml:lang="en-US">
+  <lexeme>
+    <grapheme>La vita è bella</grapheme>
+    <phoneme>ˈlɑ ˈviːɾə ˈʔeɪ ˈbɛlə</phoneme>
+  </lexeme>
+  <lexeme>
+    <grapheme>Roberto</grapheme>
+    <phoneme>ɹəˈbɛːɹɾoʊ</phoneme>
+  </lexeme>
+  <lexeme>
+    <grapheme>Benigni</grapheme>
+    <phoneme>bɛˈniːnji</phoneme>
+  </lexeme>
+</lexicon>
