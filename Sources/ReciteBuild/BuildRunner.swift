@@ -140,6 +140,19 @@ public struct BuildRunner: Sendable {
     func process(_ job: Job, renderers: Renderers, synthesizer: CachingSynthesizer,
                  earlier: [String: Manifest.Entry]) -> Manifest.Entry {
         let (renderer, fingerprints) = renderers.for(job)
+        let audio = job.outputStem + "." + renderer.pipeline.format.fileExtension
+        let keysFile = synthesizer.documentKeysFile(for: path(audio))
+        // The fast path of a nightly rerun: the source and the files it named last time are
+        // unchanged, so the document is not even parsed; its recorded cache keys stay in use.
+        if let kept = earlier[audio], kept.status == .ok, let recorded = kept.fingerprint,
+           fingerprints.fingerprint(of: job, dependencies: kept.dependencies ?? []) == recorded,
+           outputsExist(kept), let keys = try? String(contentsOfFile: keysFile, encoding: .utf8) {
+            synthesizer.noteUsed(keys: keys.split(separator: "\n").map(String.init))
+            var unchanged = kept
+            unchanged.unchanged = true
+            unchanged.cacheHits = nil
+            return unchanged
+        }
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
         let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
         let dependencies = (try? prepared.get())?.dependencies ?? []
@@ -148,16 +161,24 @@ public struct BuildRunner: Sendable {
            kept.fingerprint == fingerprint, outputsExist(kept) {
             // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
             if let prepared = try? prepared.get() {
-                synthesizer.noteUsed(prepared.segments.filter { !$0.markup.isEmpty }.map(renderer.request(for:)))
+                let keys = prepared.segments.filter { !$0.markup.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
+                synthesizer.noteUsed(keys: keys)
+                try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
             }
+            kept.dependencies = dependencies.isEmpty ? nil : dependencies
             kept.unchanged = true
             kept.cacheHits = nil
             return kept
         }
         let counting = DocumentSynthesizer(synthesizer)
         var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: counting)
-        if entry.status == .ok { entry.cacheHits = counting.hits }
-        entry.fingerprint = entry.status == .ok ? fingerprint : nil
+        if entry.status == .ok, let prepared = try? prepared.get() {
+            entry.cacheHits = counting.hits
+            entry.fingerprint = fingerprint
+            entry.dependencies = dependencies.isEmpty ? nil : dependencies
+            let keys = prepared.segments.filter { !$0.markup.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
+            try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
+        }
         return entry
     }
 

@@ -23,6 +23,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// `path:line:column: error: …` for a failed document.
         public var error: String?
         public var warnings: [String]?
+        /// Other files the document named (SSML clips and lexicons), whose contents are part of
+        /// its fingerprint: a rerun checks them without parsing the document again.
+        public var dependencies: [String]?
 
         public init(source: String, status: Status, outputs: Outputs, duration: Double?, words: Int?,
                     cacheHits: Int? = nil, error: String?, warnings: [String]?) {

@@ -143,8 +143,18 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
 
     /// Records requests as in use without synthesizing them (an unchanged document's segments).
     public func noteUsed(_ requests: [SynthesisRequest]) {
-        let used = requests.map(cache.key(for:))
+        noteUsed(keys: requests.map(cache.key(for:)))
+    }
+
+    /// Records cache keys as in use (an unchanged document's, as recorded when it was rendered).
+    public func noteUsed(keys used: [String]) {
         lock.withLock { keys.formUnion(used) }
+    }
+
+    /// Where the keys of one document's segments are recorded, so that a rerun that finds the
+    /// document unchanged can keep its entries from `cache prune` without parsing it again.
+    public func documentKeysFile(for output: String) -> String {
+        cache.folder.appendingPathComponent("documents").appendingPathComponent(SHA256.hex(Array(output.utf8)) + ".keys").path
     }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
