@@ -153,8 +153,3 @@ extension SSMLWalker {
     }
 }
 
-extension XMLElement {
-    var hasElementChildren: Bool {
-        children.contains { if case .element = $0 { return true } else { return false } }
-    }
-}

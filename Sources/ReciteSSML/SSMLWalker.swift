@@ -205,17 +205,6 @@ extension XMLElement {
     var isVendorExtension: Bool { prefix != nil || name.contains(":") }
 
     var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
-
-    /// All the text inside, markup removed.
-    var textContent: String {
-        children.map {
-            switch $0 {
-            case .text(let t): t
-            case .element(let e): e.textContent
-            default: ""
-            }
-        }.joined()
-    }
 }
 
 extension Run {

@@ -131,7 +131,7 @@ public struct Stitcher {
     /// Seconds at 10 µs resolution: short JSON, and still finer than one sample at 48 kHz, so
     /// distinct samples stay distinct times.
     func seconds(_ samples: Int) -> Double {
-        (Double(samples) / Double(sampleRate) * 100_000).rounded() / 100_000
+        TimingSidecar.rounded(Double(samples) / Double(sampleRate))
     }
 }
 

@@ -22,3 +22,24 @@ public struct XMLSyntaxError: Error, Sendable {
     public var column: Int
     public var message: String
 }
+
+extension XMLElement {
+    /// The child elements, in order.
+    public var childElements: [XMLElement] {
+        children.compactMap { if case .element(let e) = $0 { e } else { nil } }
+    }
+
+    /// Whether any child is an element.
+    public var hasElementChildren: Bool { !childElements.isEmpty }
+
+    /// All the text inside, markup removed.
+    public var textContent: String {
+        children.map {
+            switch $0 {
+            case .text(let t): t
+            case .element(let e): e.textContent
+            default: ""
+            }
+        }.joined()
+    }
+}

@@ -19,8 +19,7 @@ struct Book: ParsableCommand {
     @Argument(help: "The folder of articles.")
     var folder: String
 
-    @Option(name: .shortAndLong, help: "Output folder.")
-    var output: String
+    @OptionGroup var render: RenderOptions
 
     @Option(help: "The book's file name, without extension (default: book).")
     var name = "book"
@@ -34,41 +33,21 @@ struct Book: ParsableCommand {
     @Option(help: "Seconds of silence between chapters (default: the pipeline's book.chapterPause, 2).")
     var chapterPause: Double?
 
-    @Option(help: "Pipeline: a YAML file, or the name of one in Pipelines/.")
-    var pipeline: String?
-
-    @Option(help: "Segment cache folder (default: OUT/.recite-cache).")
-    var cache: String?
-
-    @Option(help: "Synthesis worker processes (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon for this run; repeatable.", valueName: "file"))
-    var lexicons: [String] = []
-
-    @Option(help: "Audio format: wav (default), flac, ogg, opus or mp3.")
-    var format: String?
-
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
         guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--name is a file name without a folder.") }
-        if let format, AudioFormat(rawValue: format.lowercased()) == nil {
-            throw ValidationError("--format takes wav, flac, ogg, opus or mp3; got \"\(format)\".")
-        }
         if let chapterPause, !(0...60).contains(chapterPause) { throw ValidationError("--chapter-pause takes 0 to 60 seconds.") }
     }
 
     func run() throws {
         MemoryTuning.keepFreedMemory()
         let reporter = BuildReporter(format: .text, quiet: quiet, verbose: false)
-        do {
-            var pipeline = try PipelineLocator.load(self.pipeline)
-            pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            if let format { pipeline.format = AudioFormat(rawValue: format.lowercased())! }
-            let runner = BuildRunner(options: .init(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: jobs, cacheFolder: cache),
+        try exitingOnRunErrors {
+            let pipeline = try render.loadPipeline()
+            let output = render.output
+            let runner = BuildRunner(options: .init(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache),
                                      report: reporter.handle)
             let summary = try runner.run()
             reporter.summary(summary, dryRun: false)
@@ -89,12 +68,6 @@ struct Book: ParsableCommand {
             if !quiet {
                 FileHandle.standardError.write(Data("bound \(book.chapters.count) chapters into \(output)/\(name).\(pipeline.format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
             }
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
-            throw ExitCode(ExitStatus.configuration)
-        } catch let error as OutputLock.Busy {
-            FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
-            throw ExitCode(ExitStatus.busy)
         }
     }
 }

@@ -93,26 +93,7 @@ public struct BookBinder {
                 _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + audioExtension).path) { try writer.write($0) }
                 let offset = Double(offsets[index]) / Double(sampleRate)
                 let timing = try sidecar(part.stem)
-                book.words += timing.words.map { w in
-                    var w = w
-                    w.start = Self.round(w.start + offset); w.end = Self.round(w.end + offset); w.file = part.source
-                    return w
-                }
-                book.sentences += timing.sentences.map { s in
-                    var s = s
-                    s.start = Self.round(s.start + offset); s.end = Self.round(s.end + offset); s.file = part.source
-                    return s
-                }
-                book.blocks += timing.blocks.map { b in
-                    var b = b
-                    b.start = Self.round(b.start + offset); b.end = Self.round(b.end + offset); b.file = part.source
-                    return b
-                }
-                book.marks += timing.marks.map { m in
-                    var m = m
-                    m.time = Self.round(m.time + offset)
-                    return m
-                }
+                timing.appended(to: &book, at: offset, file: part.source)
             }
             try writer.close()
             if format == .wav { try WAVLabels.append(cues.map(\.label), to: temporary) }
@@ -134,7 +115,7 @@ public struct BookBinder {
 
     private func pauseFrames(_ sampleRate: Int) -> Int { Int((chapterPause * Double(sampleRate)).rounded()) }
 
-    static func round(_ seconds: Double) -> Double { (seconds * 100_000).rounded() / 100_000 }
+    static func round(_ seconds: Double) -> Double { TimingSidecar.rounded(seconds) }
 }
 
 /// A CUE sheet for a book: one track per chapter, times in minutes, seconds and frames (1/75 s).

@@ -35,7 +35,7 @@ enum PLSReader {
     }
 
     private static func entry(_ lexeme: XMLElement, defaultAlphabet: String?, path: String) throws(LexiconError) -> LexiconEntry {
-        let graphemes = lexeme.childElements.filter { $0.name == "grapheme" }.map { $0.text.trimmed }.filter { !$0.isEmpty }
+        let graphemes = lexeme.childElements.filter { $0.name == "grapheme" }.map { $0.textContent.trimmed }.filter { !$0.isEmpty }
         guard !graphemes.isEmpty else {
             throw LexiconError(path: path, line: lexeme.line, message: "a <lexeme> has no <grapheme>; give the written form it matches.")
         }
@@ -49,14 +49,14 @@ enum PLSReader {
         }
         let pronunciation: LexiconEntry.Pronunciation
         if chosen.name == "alias" {
-            pronunciation = .alias(chosen.text.trimmed)
+            pronunciation = .alias(chosen.textContent.trimmed)
         } else {
             let name = chosen.attributes["alphabet"] ?? defaultAlphabet
             guard let name, let alphabet = PhoneticAlphabet(lexiconName: name) else {
-                throw LexiconError(path: path, line: chosen.line, message: "the entry \"\(graphemes[0])\" uses alphabet \"\(name ?? "")\" (\(chosen.text.trimmed)), which Recite cannot say; use ipa or x-sampa (alphabet attribute on <lexicon> or <phoneme>).",
+                throw LexiconError(path: path, line: chosen.line, message: "the entry \"\(graphemes[0])\" uses alphabet \"\(name ?? "")\" (\(chosen.textContent.trimmed)), which Recite cannot say; use ipa or x-sampa (alphabet attribute on <lexicon> or <phoneme>).",
                                    isUnknownAlphabet: true)
             }
-            pronunciation = .phonemes(WrittenPronunciation(alphabet: alphabet, text: chosen.text.trimmed))
+            pronunciation = .phonemes(WrittenPronunciation(alphabet: alphabet, text: chosen.textContent.trimmed))
         }
         let exact = lexeme.attributes.contains { $0.key.hasSuffix(":case") && $0.value == "sensitive" }
         return LexiconEntry(graphemes: graphemes, pronunciation: pronunciation, caseSensitive: exact, line: lexeme.line)
@@ -87,22 +87,6 @@ extension PhoneticAlphabet {
     }
 }
 
-extension XMLElement {
-    var childElements: [XMLElement] {
-        children.compactMap { if case .element(let e) = $0 { e } else { nil } }
-    }
-
-    /// The element's text, its descendants' included.
-    var text: String {
-        children.map { content -> String in
-            switch content {
-            case .text(let t): t
-            case .element(let e): e.text
-            default: ""
-            }
-        }.joined()
-    }
-}
 
 extension String {
     var trimmed: String {

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import ReciteAudio
+import ReciteBuild
+import ReciteCaptions
+
+/// The options of every command that renders documents (`build`, `book`): where, with which
+/// pipeline, and what to add to it for this run.
+struct RenderOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "Output folder.")
+    var output: String
+
+    @Option(help: "Pipeline: a YAML file, or the name of one in Pipelines/ (default: Pipelines/default.yml).")
+    var pipeline: String?
+
+    @Option(help: "Segment cache folder (default: OUT/.recite-cache).")
+    var cache: String?
+
+    @Option(help: "Synthesis worker processes (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
+    var lexicons: [String] = []
+
+    @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
+    var phonemes = false
+
+    @Option(help: "Audio format: wav (default), flac, ogg, opus or mp3.")
+    var format: String?
+
+    @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
+                               valueName: "formats"))
+    var captions: String?
+
+    @Flag(help: "Also write a read-along page NAME.html beside the audio (it highlights each word as it is spoken).")
+    var html = false
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
+        if let format, AudioFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("--format takes wav, flac, ogg, opus or mp3; got \"\(format)\".")
+        }
+    }
+
+    /// The pipeline named (or the default), with this run's additions.
+    func loadPipeline() throws(ConfigurationError) -> Pipeline {
+        var pipeline = try PipelineLocator.load(self.pipeline)
+        pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        if phonemes { pipeline.phonemes = true }
+        if let format, let audio = AudioFormat(rawValue: format.lowercased()) { pipeline.format = audio }
+        for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
+        if html { pipeline.html = true }
+        return pipeline
+    }
+
+    /// The formats `--captions` names (comma-separated); a name it does not know is a
+    /// configuration error (exit status 2).
+    func captionFormats() throws(ConfigurationError) -> [CaptionFormat] {
+        guard let captions else { return [] }
+        return try captions.split(separator: ",").map { (name) throws(ConfigurationError) in
+            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = CaptionFormat(rawValue: name) else {
+                throw ConfigurationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
+            }
+            return format
+        }
+    }
+}
+
+/// Runs a rendering command's body, turning configuration errors and a busy output folder into
+/// their message and exit status (2 and 75).
+func exitingOnRunErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ConfigurationError {
+        FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
+        throw ExitCode(ExitStatus.configuration)
+    } catch let error as OutputLock.Busy {
+        FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
+        throw ExitCode(ExitStatus.busy)
+    }
+}
