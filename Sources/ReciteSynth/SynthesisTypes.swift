@@ -74,6 +74,12 @@ public struct SynthesisEvent: Sendable, Equatable {
 /// Synthesis failed.
 public struct SynthesisError: Error, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The synthesis process crashed or hung (not a refusal such as an unknown voice): worth one
+    /// more try.
+    public var isCrash = false
+    public init(_ message: String, isCrash: Bool = false) {
+        self.message = message
+        self.isCrash = isCrash
+    }
     public var description: String { message }
 }

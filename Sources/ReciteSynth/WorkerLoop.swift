@@ -84,12 +84,12 @@ public enum WorkerLoop {
         if waited == 0 {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
-            return SynthesisError("eSpeak NG did not finish this segment within \(segmentTimeoutMilliseconds / 1000) s")
+            return SynthesisError("eSpeak NG did not finish this segment within \(segmentTimeoutMilliseconds / 1000) s", isCrash: true)
         }
         var written: UInt8 = 0
         let got = read(fds[0], &written, 1)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (status \(status))")
+        return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (status \(status))", isCrash: true)
     }
 }
 

@@ -132,7 +132,14 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         }
         for attempt in 0..<2 {
             if let (header, samples) = worker.call(request) {
-                do { return .success(try WorkerProtocol.decode(header: header, samples: samples)) } catch { return .failure(error) }
+                do {
+                    return .success(try WorkerProtocol.decode(header: header, samples: samples))
+                } catch where error.isCrash && attempt == 0 {
+                    // The worker lives on, but the child that synthesized crashed or hung: once more.
+                    continue
+                } catch {
+                    return .failure(error)
+                }
             }
             worker.stop()
             guard let fresh = try? Worker(executable: executable, configuration: configuration),

@@ -12,6 +12,7 @@ public enum WorkerProtocol {
         var sampleCount: Int
         var events: [Event]
         var error: String?
+        var crashed: Bool?
 
         struct Event: Codable {
             var kind: String
@@ -88,7 +89,8 @@ public enum WorkerProtocol {
             let samples = audio.samples.withUnsafeBufferPointer { Data(buffer: $0) }
             return ((try? JSONEncoder().encode(header)) ?? Data(), samples)
         case .failure(let error):
-            let header = ResponseHeader(sampleRate: 0, sampleCount: 0, events: [], error: error.message)
+            let header = ResponseHeader(sampleRate: 0, sampleCount: 0, events: [], error: error.message,
+                                        crashed: error.isCrash ? true : nil)
             return ((try? JSONEncoder().encode(header)) ?? Data(), Data())
         }
     }
@@ -97,7 +99,7 @@ public enum WorkerProtocol {
         guard let h = try? JSONDecoder().decode(ResponseHeader.self, from: header) else {
             throw SynthesisError("a synthesis worker sent a malformed response")
         }
-        if let error = h.error { throw SynthesisError(error) }
+        if let error = h.error { throw SynthesisError(error, isCrash: h.crashed == true) }
         guard samples.count == h.sampleCount * 2 else {
             throw SynthesisError("a synthesis worker sent \(samples.count) bytes for \(h.sampleCount) samples")
         }
