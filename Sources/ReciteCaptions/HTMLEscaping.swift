@@ -1,6 +1,6 @@
-/// Text and attribute values for HTML: `&`, `<`, `>` and quotes escaped.
+/// Text and attribute values for HTML: `&`, `<`, `>` and (unless told not to) quotes escaped.
 enum HTMLEscaping {
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String, quotes: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text {
@@ -8,7 +8,7 @@ enum HTMLEscaping {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
+            case "\"" where quotes: out += "&quot;"
             default: out.append(c)
             }
         }

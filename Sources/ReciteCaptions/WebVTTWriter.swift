@@ -13,16 +13,6 @@ public enum WebVTTWriter {
     /// Cue text is markup in WebVTT (`<i>`, `<v Name>`, `&amp;`): the source's own `&`, `<` and `>`
     /// are escaped so they show as written. Escaping `>` also keeps `-->` out of cue text.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
+        HTMLEscaping.escape(text, quotes: false)
     }
 }

@@ -81,14 +81,7 @@ extension SSMLWalker {
             try walkChildren(element, style: style)
             return false
         }
-        guard !selfClosing, !element.hasElementChildren else {
-            try walkChildren(element, style: style)
-            return false
-        }
-        let contentStart = cursor.position
-        let contentEnd = skipContent(of: element)
-        builder.appendUnit(element.textContent, origin: trimmed(contentStart..<contentEnd), style: style)
-        return true
+        return try readAsOneUnit(element, style: style, selfClosing: selfClosing)
     }
 
     /// `<phoneme alphabet ph>`: its text becomes one run carrying the pronunciation as written;
@@ -110,6 +103,13 @@ extension SSMLWalker {
                                 message: "<phoneme> has no ph attribute; write the pronunciation in ph=\"…\".")
         }
         style.written = WrittenPronunciation(alphabet: alphabet, text: ph.trimmingCharacters(in: .whitespaces))
+        return try readAsOneUnit(element, style: style, selfClosing: selfClosing)
+    }
+
+    /// An element whose text is said as one unit (a say-as value, a phoneme's word): one run
+    /// covering its content's bytes, to its end tag. With child elements, they are walked
+    /// instead, each word carrying the style. Returns true if the element was read to its end tag.
+    private mutating func readAsOneUnit(_ element: XMLElement, style: RunStyle, selfClosing: Bool) throws(DocumentError) -> Bool {
         guard !selfClosing, !element.hasElementChildren else {
             try walkChildren(element, style: style)
             return false
