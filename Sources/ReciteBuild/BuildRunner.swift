@@ -105,10 +105,11 @@ public struct BuildRunner: Sendable {
 
         report(.started(documents: jobs.count))
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
-        // Several documents at once keep every worker busy across document boundaries; each
-        // renders a batch of segments at a time, so memory stays bounded whatever the batch.
+        // One document more than workers at once keeps every worker busy across document
+        // boundaries (one is being read and prepared while the others synthesize); each renders
+        // a batch of segments at a time, so memory stays bounded whatever the document.
         let results = ResultSlots(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: min(max(1, options.jobs), max(1, jobs.count))) { _ in
+        BlockingThreads.run(count: min(max(1, options.jobs) + 1, max(1, jobs.count))) { _ in
             while let i = results.take() {
                 let entry = process(jobs[i], renderers: renderers, synthesizer: synthesizer, earlier: earlier)
                 results.store(entry, at: i)

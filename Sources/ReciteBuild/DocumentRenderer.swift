@@ -90,11 +90,17 @@ public struct DocumentRenderer: Sendable {
         stitcher.includesPhonemes = pipeline.phonemes
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
         let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate, format: pipeline.format, metadata: metadata)
-        let batchSize = Self.batchSize
-        var start = 0
-        while start < prepared.segments.count {
-            let batch = prepared.segments[start..<min(start + batchSize, prepared.segments.count)]
-            var audio = try synthesizer.synthesize(batch.filter { !$0.markup.isEmpty }.map(request(for:)))[...]
+        // The next batch is synthesized while this one is stitched and written, so the workers
+        // do not wait for the disk.
+        let batches = stride(from: 0, to: prepared.segments.count, by: Self.batchSize).map {
+            prepared.segments[$0..<min($0 + Self.batchSize, prepared.segments.count)]
+        }
+        let requests = batches.map { $0.filter { !$0.markup.isEmpty }.map(request(for:)) }
+        var next = requests.first.map { Prefetch(synthesizer, $0) }
+        for (index, batch) in batches.enumerated() {
+            let current = next
+            next = index + 1 < batches.count ? Prefetch(synthesizer, requests[index + 1]) : nil
+            var audio = try current!.wait()[...]
             for segment in batch {
                 let segmentAudio: SynthesizedAudio?
                 if let clip = segment.clip {
@@ -104,7 +110,6 @@ public struct DocumentRenderer: Sendable {
                 }
                 try writer.write(stitcher.append(segment, audio: segmentAudio))
             }
-            start += batchSize
         }
         try writer.close()
         return stitcher.finish()

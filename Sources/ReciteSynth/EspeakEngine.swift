@@ -12,6 +12,9 @@ public final class EspeakEngine {
     public let sampleRate: Int
     /// Names and identifiers of the installed voices that have a language (variants excluded).
     private var languageVoiceNames: Set<String>?
+    /// The voice selected last. A request for the same voice does not select it again: selecting
+    /// reloads the voice and its dictionary, and a worker keeps its warmed-up voice loaded.
+    private var loadedVoice: VoiceChoice?
 
     nonisolated(unsafe) private static var shared: EspeakEngine?
     private static let lock = NSLock()
@@ -48,12 +51,24 @@ public final class EspeakEngine {
     /// Loads a voice (and its dictionary) ahead of the requests that will use it: a worker does
     /// this once before it forks a child per segment, so no child loads it again.
     public func warmUp(language: String, voiceName: String?) {
-        try? selectVoice(language: language, name: voiceName, traits: nil)
+        try? load(VoiceChoice(language: language, name: voiceName, traits: nil))
+    }
+
+    /// Whether `request` is for the voice loaded now.
+    func usesLoadedVoice(_ request: SynthesisRequest) -> Bool {
+        loadedVoice == VoiceChoice(request)
+    }
+
+    private func load(_ voice: VoiceChoice) throws(SynthesisError) {
+        guard voice != loadedVoice else { return }
+        loadedVoice = nil
+        try selectVoice(language: voice.language, name: voice.name, traits: voice.traits)
+        loadedVoice = voice
     }
 
     /// Synthesizes one segment to samples and events, synchronously.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
-        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
+        try load(VoiceChoice(request))
         espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(request.pitch), 0)
         espeak_SetParameter(espeakVOLUME, Int32(request.volume), 0)
@@ -150,11 +165,28 @@ public final class EspeakEngine {
     /// The voice the engine would use for `request`: its identifier (with any variant, `gmw/en-US+f2`)
     /// and name, for tests and diagnostics.
     public func voiceIdentifier(for request: SynthesisRequest) throws(SynthesisError) -> String {
-        try selectVoice(language: request.language, name: request.voiceName, traits: request.voiceTraits)
+        try load(VoiceChoice(request))
         guard let voice = espeak_GetCurrentVoice() else { return "" }
         let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
         let name = voice.pointee.name.map { String(cString: $0) } ?? ""
         return "\(identifier) \(name)"
+    }
+}
+
+/// What decides which voice eSpeak NG loads for a request.
+struct VoiceChoice: Equatable {
+    var language: String
+    var name: String?
+    var traits: VoiceTraits?
+
+    init(language: String, name: String?, traits: VoiceTraits?) {
+        self.language = language.lowercased()
+        self.name = name
+        self.traits = traits
+    }
+
+    init(_ request: SynthesisRequest) {
+        self.init(language: request.language, name: request.voiceName, traits: request.voiceTraits)
     }
 }
 

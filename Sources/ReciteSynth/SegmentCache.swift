@@ -11,7 +11,7 @@ public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-2"
+    static let formatVersion = "recite-segment-cache-3"
 
     public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
         self.folder = URL(fileURLWithPath: folder)
@@ -63,11 +63,29 @@ public final class SegmentCache: @unchecked Sendable {
         // Unique per call: two documents of one run may store the same segment at once (two
         // W3C examples are both "... the body ..."), and must not rename each other's file away.
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).\(UUID().uuidString).partial")
-        try entry.withUnsafeBytes { try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0.baseAddress!), count: $0.count, deallocator: .none).write(to: temporary) }
-        guard rename(temporary.path, url.path) == 0 else {
+        // No fsync: an entry torn by a crash fails its checksum and is synthesized again, and
+        // syncing every segment cost more than writing it.
+        let written = entry.withUnsafeBytes { Self.write($0, to: temporary.path) }
+        guard written, rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw SynthesisError("cannot store a cache entry in \(folder.path)")
+            throw SynthesisError("cannot store a cache entry in \(folder.path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                close(fd)
+                return false
+            }
+            offset += n
+        }
+        return close(fd) == 0
     }
 
     /// Removes every entry not in `keep`; returns how many were removed.

@@ -2,27 +2,37 @@ import Foundation
 
 /// The synthesis worker: the `recite` executable run as `recite worker` by the build.
 ///
-/// It starts eSpeak NG once, then serves requests from standard input one at a time. Each
-/// request is synthesized in a child forked from the freshly started engine: eSpeak NG carries
-/// state from one utterance to the next (the same text comes out a few samples different after
-/// other text), and a fork gives every segment the same starting state, so a segment's audio
-/// depends on nothing but the segment. That makes the output identical whatever the number of
-/// workers and whatever was rendered before, and a crash in eSpeak NG costs one child, not the
-/// worker. The worker runs no threads, so forking it is safe.
+/// It starts eSpeak NG once, loads the run's voice, then serves requests from standard input one
+/// at a time. eSpeak NG carries state from one utterance to the next (the same text comes out a
+/// few samples different after other text), so every segment must start from the same state for
+/// its audio to depend on nothing but the segment, whatever the number of workers and whatever
+/// was rendered before. Two ways give it that start:
+///
+/// - **reset** (the usual way): the engine's saved state is put back before each segment of the
+///   warmed-up voice (`EngineSnapshot`), and the segment is synthesized in the worker itself.
+///   A check at start proves the reset exact on this machine's eSpeak NG.
+/// - **fork**: the segment is synthesized in a child forked from the freshly started engine. Used
+///   for segments of another voice, and for every segment when the check fails. A crash costs one
+///   child, not the worker; it costs about a millisecond per segment.
+///
+/// Both ways give the same audio for the same request. The worker runs no threads, so forking it
+/// is safe.
 public enum WorkerLoop {
     /// How long one segment may take before its synthesis is taken as hung.
-    static let segmentTimeoutMilliseconds: Int32 = 120_000
+    static let segmentTimeoutSeconds: UInt32 = 120
 
     public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
         let sampleRate: Int
+        var snapshot: EngineSnapshot?
         EspeakEngine.reportsPhonemes = configuration.phonemes
         MemoryTuning.keepFreedMemory()
         do {
             sampleRate = try EspeakEngine.withShared { engine in
-                // Every worker of a run warms up the same way, so a child's starting state (and
-                // its audio) does not depend on which worker forked it.
+                // Every worker of a run warms up the same way, so the state a segment starts from
+                // (and its audio) does not depend on which worker made it.
                 if let language = configuration.warmLanguage {
                     engine.warmUp(language: language, voiceName: configuration.warmVoice)
+                    snapshot = prepareReset(engine, language: language, voiceName: configuration.warmVoice).0
                 }
                 return engine.sampleRate
             }
@@ -35,7 +45,9 @@ public enum WorkerLoop {
         while let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
             let failure: SynthesisError?
             if let request = try? JSONDecoder().decode(SynthesisRequest.self, from: frame) {
-                failure = serveInChild(request)
+                snapshot?.restore()
+                let inPlace = snapshot != nil && ((try? EspeakEngine.withShared { $0.usesLoadedVoice(request) }) ?? false)
+                failure = inPlace ? serveInPlace(request) : serveInChild(request)
             } else {
                 failure = SynthesisError("a synthesis worker received a malformed request")
             }
@@ -47,6 +59,103 @@ public enum WorkerLoop {
         }
         return 0
     }
+
+    // MARK: - Reset
+
+    /// How a worker makes each segment start from the same state.
+    public enum Isolation: String, Sendable {
+        /// The saved state is put back in place; checked exact.
+        case reset
+        /// The saved state could not be found in memory: a child per segment.
+        case forkNoSnapshot = "fork (eSpeak NG's data was not found in memory)"
+        /// Putting the state back was not exact: a child per segment.
+        case forkInexact = "fork (putting eSpeak NG's state back was not exact)"
+    }
+
+    /// How a worker with `configuration` would isolate its segments on this machine (for
+    /// `recite worker --check-reset` and the tests). Run in a child, so this process is untouched.
+    public static func isolation(configuration: WorkerConfiguration) -> Isolation {
+        var fds: [Int32] = [0, 0]
+        guard let language = configuration.warmLanguage, pipe(&fds) == 0 else { return .forkNoSnapshot }
+        let pid = fork()
+        if pid == 0 {
+            var answer = Isolation.forkNoSnapshot
+            EspeakEngine.reportsPhonemes = configuration.phonemes
+            _ = try? EspeakEngine.withShared { engine in
+                engine.warmUp(language: language, voiceName: configuration.warmVoice)
+                answer = prepareReset(engine, language: language, voiceName: configuration.warmVoice).1
+            }
+            WorkerProtocol.writeFrame(Data(answer.rawValue.utf8), to: fds[1])
+            _exit(0)
+        }
+        close(fds[1])
+        defer { close(fds[0]) }
+        let answer = WorkerProtocol.readFrame(from: fds[0]).flatMap { Isolation(rawValue: String(decoding: $0, as: UTF8.self)) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return answer ?? .forkNoSnapshot
+    }
+
+    /// Speaks a short phrase (so that what eSpeak NG sets up on its first utterance is in place),
+    /// saves the engine's state, and returns it if resetting to it is exact; nil means fork.
+    static func prepareReset(_ engine: EspeakEngine, language: String, voiceName: String?) -> (EngineSnapshot?, Isolation) {
+        _ = try? engine.synthesize(probe(ResetProbe.priming, language: language, voiceName: voiceName))
+        guard let snapshot = EngineSnapshot() else { return (nil, .forkNoSnapshot) }
+        return resetIsExact(snapshot, engine, language: language, voiceName: voiceName) ? (snapshot, .reset) : (nil, .forkInexact)
+    }
+
+    /// Whether a segment comes out the same after a reset as from a fresh start, after other
+    /// segments with other settings. Checked in a child, so the worker's own state stays as saved.
+    /// `engine` is the caller's, already in hand (its lock is held).
+    static func resetIsExact(_ snapshot: EngineSnapshot, _ engine: EspeakEngine, language: String, voiceName: String?) -> Bool {
+        let pid = fork()
+        if pid == 0 {
+            let same = (try? { () throws -> Bool in
+                let reference = probe(ResetProbe.measured, language: language, voiceName: voiceName)
+                let first = try engine.synthesize(reference)
+                for (markup, rate) in ResetProbe.others {
+                    snapshot.restore()
+                    var other = probe(markup, language: language, voiceName: voiceName)
+                    other.rate = rate
+                    _ = try engine.synthesize(other)
+                    snapshot.restore()
+                    guard try engine.synthesize(reference) == first else { return false }
+                }
+                return true
+            }()) ?? false
+            _exit(same ? 0 : 1)
+        }
+        guard pid > 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0
+    }
+
+    private static func probe(_ markup: String, language: String, voiceName: String?) -> SynthesisRequest {
+        SynthesisRequest(markup: markup, language: language, voiceName: voiceName, rate: 175, pitch: 50, volume: 100)
+    }
+
+    /// Synthesizes in the worker itself, after a reset. A hang ends the worker (the alarm's
+    /// default action); the build then starts another and tries the segment once more.
+    static func serveInPlace(_ request: SynthesisRequest) -> SynthesisError? {
+        alarm(segmentTimeoutSeconds)
+        let result: Result<SynthesizedAudio, SynthesisError>
+        do {
+            result = .success(try EspeakEngine.withShared { try $0.synthesize(request) })
+        } catch let error as SynthesisError {
+            result = .failure(error)
+        } catch {
+            result = .failure(SynthesisError("\(error)"))
+        }
+        alarm(0)
+        let (header, samples) = WorkerProtocol.encode(result)
+        guard WorkerProtocol.writeFrame(header, to: STDOUT_FILENO), WorkerProtocol.writeFrame(samples, to: STDOUT_FILENO) else {
+            exit(1)
+        }
+        return nil
+    }
+
+    // MARK: - Fork
 
     /// Synthesizes in a forked child, which writes its response straight to the build (the
     /// worker's standard output): the audio crosses one pipe, not two. The child says it has
@@ -79,18 +188,30 @@ public enum WorkerLoop {
         // A segment takes milliseconds; one that takes minutes has hung eSpeak NG.
         var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         var waited: Int32 = 0
-        repeat { waited = poll(&ready, 1, segmentTimeoutMilliseconds) } while waited < 0 && errno == EINTR
+        repeat { waited = poll(&ready, 1, Int32(segmentTimeoutSeconds) * 1000) } while waited < 0 && errno == EINTR
         var status: Int32 = 0
         if waited == 0 {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
-            return SynthesisError("eSpeak NG did not finish this segment within \(segmentTimeoutMilliseconds / 1000) s", isCrash: true)
+            return SynthesisError("eSpeak NG did not finish this segment within \(segmentTimeoutSeconds) s", isCrash: true)
         }
         var written: UInt8 = 0
         let got = read(fds[0], &written, 1)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (status \(status))", isCrash: true)
     }
+}
+
+/// The phrases the worker's reset check speaks: one measured, and others (with other rates,
+/// pauses, prosody and numbers) spoken between two of its takes.
+enum ResetProbe {
+    static let priming = "<speak>Ready.</speak>"
+    static let measured = "<speak>Recite checks its engine, on the 12th of May: eight square meters, from one to two rooms.</speak>"
+    static let others: [(markup: String, rate: Int)] = [
+        ("<speak>A question? <break time=\"250ms\"/> <prosody rate=\"140%\" pitch=\"+20%\">Quickly, and higher!</prosody> Then 3,456 people.</speak>", 175),
+        ("<speak><emphasis>Slowly</emphasis>, said the reader; the lights went out.</speak>", 90),
+        ("<speak>Number five, the last one.</speak>", 400),
+    ]
 }
 
 /// How a worker starts: the voice it loads before forking, and whether it reports phonemes. Both

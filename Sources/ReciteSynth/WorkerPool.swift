@@ -3,24 +3,45 @@ import Foundation
 /// A pool of synthesis workers (`recite worker` processes), one eSpeak NG each, fed over pipes.
 ///
 /// `synthesize` hands requests to the workers in parallel and returns the audio in request order.
-/// Several documents may call it at once: each request checks an idle worker out and back in, so
-/// the pool stays busy across document boundaries and never runs more than `size` at a time.
-/// A worker that dies is replaced and its request tried once more; a request that fails twice
-/// fails its document only.
+/// Several documents may call it at once. Each worker has up to `depth` requests in its pipe, so
+/// it starts the next segment as soon as it has written one, while the build is still storing
+/// the last: a worker never waits for the build. A worker that dies is replaced and the segment
+/// it was synthesizing tried once more (the ones queued behind it were not started, and simply
+/// go to another worker); a segment that fails twice fails its document only.
 public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public let sampleRate: Int
     public let size: Int
+    /// Requests queued per worker: the one it synthesizes and the next.
+    static let depth = 2
     private let executable: String
-    /// Guarded by `lock`: the workers not in use.
-    private var idle: [Worker]
+    /// Guarded by `lock`: the workers, and how many requests each has in its pipe.
+    private var workers: [Worker]
+    private var queued: [Int]
     private let lock = NSLock()
-    /// Counts the idle workers, so that a caller waits for one instead of spinning.
+    /// Counts the free places in the workers' queues, so that a caller waits for one.
     private let available: DispatchSemaphore
 
-    final class Worker {
+    /// One `recite worker` process. Requests go in under one lock, in order; answers come back in
+    /// the same order, each read by the caller that sent its request (a ticket decides whose turn).
+    final class Worker: @unchecked Sendable {
         let process: Process
         let input: Int32
         let output: Int32
+        private let handles: [FileHandle]
+        private let sending = NSLock()
+        private let turn = NSCondition()
+        /// Guarded by `sending`.
+        private var nextTicket = 0
+        /// Guarded by `turn`.
+        private var serving = 0
+        private var dead = false
+
+        enum Reply {
+            case answer(header: Data, samples: Data)
+            /// The worker is gone. `started` says whether it had this request in hand (it died
+            /// on it) or died on an earlier one (this one was never begun).
+            case died(started: Bool)
+        }
 
         init(executable: String, configuration: WorkerConfiguration) throws {
             let process = Process()
@@ -37,13 +58,37 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             handles = [stdin.fileHandleForWriting, stdout.fileHandleForReading]
         }
 
-        private let handles: [FileHandle]
+        /// Reads the hello (the sample rate) a worker sends when it is ready.
+        func hello() -> Int? {
+            WorkerProtocol.readFrame(from: output).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+        }
 
-        func call(_ request: Data) -> (Data, Data)? {
-            guard WorkerProtocol.writeFrame(request, to: input),
-                  let header = WorkerProtocol.readFrame(from: output),
-                  let samples = WorkerProtocol.readFrame(from: output) else { return nil }
-            return (header, samples)
+        func call(_ request: Data) -> Reply {
+            sending.lock()
+            let ticket = nextTicket
+            nextTicket += 1
+            let sent = WorkerProtocol.writeFrame(request, to: input)
+            sending.unlock()
+
+            turn.lock()
+            while serving != ticket { turn.wait() }
+            let gone = dead
+            turn.unlock()
+
+            let reply: Reply
+            if gone || !sent {
+                reply = .died(started: false)
+            } else if let header = WorkerProtocol.readFrame(from: output), let samples = WorkerProtocol.readFrame(from: output) {
+                reply = .answer(header: header, samples: samples)
+            } else {
+                reply = .died(started: true)
+            }
+            turn.lock()
+            if case .died = reply { dead = true }
+            serving += 1
+            turn.broadcast()
+            turn.unlock()
+            return reply
         }
 
         func stop() {
@@ -60,19 +105,19 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         self.executable = executable
         self.configuration = configuration
         let workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
-        guard let hello = WorkerProtocol.readFrame(from: workers[0].output),
-              let rate = Int(String(decoding: hello, as: UTF8.self)) else {
+        guard let rate = workers[0].hello() else {
             throw SynthesisError("the synthesis worker did not start (is eSpeak NG installed?)")
         }
-        for worker in workers.dropFirst() { _ = WorkerProtocol.readFrame(from: worker.output) }
-        idle = workers
-        available = DispatchSemaphore(value: workers.count)
+        for worker in workers.dropFirst() { _ = worker.hello() }
+        self.workers = workers
+        queued = Array(repeating: 0, count: workers.count)
+        available = DispatchSemaphore(value: workers.count * Self.depth)
         sampleRate = rate
         signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {
-        for worker in idle { worker.stop() }
+        for worker in workers { worker.stop() }
     }
 
     /// This process's executable, which is `recite` with its hidden `worker` mode.
@@ -83,15 +128,15 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         let encoded = try requests.map { try JSONEncoder().encode($0) }
         let work = SharedWork(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: min(size, requests.count)) { _ in
+        BlockingThreads.run(count: min(size * Self.depth, requests.count)) { _ in
             while let index = work.take() {
-                work.store(call(encoded[index]), at: index)
+                work.store(self.call(encoded[index]), at: index)
             }
         }
         return try work.results.map { try $0!.get() }
     }
 
-    /// The next request to take and the results so far, shared by the pool's threads.
+    /// The next request to take and the results so far, shared by the callers' threads.
     private final class SharedWork: @unchecked Sendable {
         private let lock = NSLock()
         private var next = 0
@@ -118,37 +163,61 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         }
     }
 
-    /// One request on an idle worker, replacing the worker and trying once more if it dies.
+    /// One request on the least busy worker. A segment whose synthesis crashed (the worker, or
+    /// the child it forked) is tried once more; one queued behind a crash goes to another worker.
     private func call(_ request: Data) -> Result<SynthesizedAudio, SynthesisError> {
         available.wait()
-        lock.lock()
-        var worker = idle.removeLast()
-        lock.unlock()
-        defer {
-            lock.lock()
-            idle.append(worker)
-            lock.unlock()
-            available.signal()
-        }
-        for attempt in 0..<2 {
-            if let (header, samples) = worker.call(request) {
+        defer { available.signal() }
+        var crashes = 0
+        for _ in 0..<8 {
+            let (slot, worker) = checkOut()
+            let reply = worker.call(request)
+            checkIn(slot)
+            switch reply {
+            case .answer(let header, let samples):
                 do {
                     return .success(try WorkerProtocol.decode(header: header, samples: samples))
-                } catch where error.isCrash && attempt == 0 {
-                    // The worker lives on, but the child that synthesized crashed or hung: once more.
-                    continue
+                } catch where error.isCrash && crashes == 0 {
+                    crashes += 1
                 } catch {
                     return .failure(error)
                 }
+            case .died(let started):
+                guard replace(worker, at: slot) else {
+                    return .failure(SynthesisError("a synthesis worker died and no new one could be started"))
+                }
+                if started { crashes += 1 }
             }
-            worker.stop()
-            guard let fresh = try? Worker(executable: executable, configuration: configuration),
-                  WorkerProtocol.readFrame(from: fresh.output) != nil else {
-                return .failure(SynthesisError("a synthesis worker died and no new one could be started"))
-            }
-            worker = fresh
-            if attempt == 1 { break }
+            if crashes == 2 { break }
         }
         return .failure(SynthesisError("a synthesis worker crashed twice on this segment"))
+    }
+
+    private func checkOut() -> (Int, Worker) {
+        lock.lock()
+        defer { lock.unlock() }
+        let slot = queued.indices.min { queued[$0] < queued[$1] }!
+        queued[slot] += 1
+        return (slot, workers[slot])
+    }
+
+    private func checkIn(_ slot: Int) {
+        lock.lock()
+        queued[slot] -= 1
+        lock.unlock()
+    }
+
+    /// Puts a fresh worker in place of a dead one (unless a caller that met the same death did
+    /// it already); false if none starts.
+    private func replace(_ dead: Worker, at slot: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard workers[slot] === dead else { return true }
+        dead.stop()
+        guard let fresh = try? Worker(executable: executable, configuration: configuration), fresh.hello() != nil else {
+            return false
+        }
+        workers[slot] = fresh
+        return true
     }
 }

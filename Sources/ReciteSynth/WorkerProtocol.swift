@@ -1,27 +1,11 @@
 import Foundation
 
 /// The messages between the build and its synthesis workers (`recite worker`), over pipes:
-/// length-prefixed frames, a JSON request one way, a JSON header and raw samples the other.
+/// length-prefixed frames, a JSON request one way, a binary header (`ResponseHeader`) and raw
+/// samples the other. The segment cache stores responses in the same form.
 public enum WorkerProtocol {
     /// Largest frame accepted: a segment is at most a paragraph, far below this.
     static let maximumFrame = 512 * 1024 * 1024
-
-    /// The header that precedes a response's samples.
-    struct ResponseHeader: Codable {
-        var sampleRate: Int
-        var sampleCount: Int
-        var events: [Event]
-        var error: String?
-        var crashed: Bool?
-
-        struct Event: Codable {
-            var kind: String
-            var name: String?
-            var position: Int
-            var length: Int
-            var sample: Int
-        }
-    }
 
     // MARK: - Frames
 
@@ -55,18 +39,19 @@ public enum WorkerProtocol {
     }
 
     static func readExactly(_ count: Int, from fd: Int32) -> Data? {
-        var data = Data(count: count)
-        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
-            var offset = 0
-            while offset < count {
-                let n = read(fd, buffer.baseAddress! + offset, count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
+        // Read into fresh memory, not a zero-filled buffer: a response is megabytes of audio.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        var offset = 0
+        while offset < count {
+            let n = read(fd, buffer + offset, count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                buffer.deallocate()
+                return nil
             }
-            return true
+            offset += n
         }
-        return ok ? data : nil
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     // MARK: - Responses
@@ -75,46 +60,23 @@ public enum WorkerProtocol {
     public static func encode(_ result: Result<SynthesizedAudio, SynthesisError>) -> (Data, Data) {
         switch result {
         case .success(let audio):
-            let events = audio.events.map { e -> ResponseHeader.Event in
-                let (kind, name): (String, String?) = switch e.kind {
-                case .word: ("word", nil)
-                case .sentence: ("sentence", nil)
-                case .mark(let n): ("mark", n)
-                case .phoneme(let n): ("phoneme", n)
-                case .end: ("end", nil)
-                }
-                return ResponseHeader.Event(kind: kind, name: name, position: e.textPosition, length: e.textLength, sample: e.sample)
-            }
-            let header = ResponseHeader(sampleRate: audio.sampleRate, sampleCount: audio.samples.count, events: events)
             let samples = audio.samples.withUnsafeBufferPointer { Data(buffer: $0) }
-            return ((try? JSONEncoder().encode(header)) ?? Data(), samples)
+            return (ResponseHeader.encode(audio), samples)
         case .failure(let error):
-            let header = ResponseHeader(sampleRate: 0, sampleCount: 0, events: [], error: error.message,
-                                        crashed: error.isCrash ? true : nil)
-            return ((try? JSONEncoder().encode(header)) ?? Data(), Data())
+            return (ResponseHeader.encode(error), Data())
         }
     }
 
     public static func decode(header: Data, samples: Data) throws(SynthesisError) -> SynthesizedAudio {
-        guard let h = try? JSONDecoder().decode(ResponseHeader.self, from: header) else {
-            throw SynthesisError("a synthesis worker sent a malformed response")
+        var reader = ResponseHeader.Reader(header)
+        let (sampleRate, sampleCount, events) = try reader.read()
+        guard samples.count == sampleCount * 2 else {
+            throw SynthesisError("a synthesis worker sent \(samples.count) bytes for \(sampleCount) samples")
         }
-        if let error = h.error { throw SynthesisError(error, isCrash: h.crashed == true) }
-        guard samples.count == h.sampleCount * 2 else {
-            throw SynthesisError("a synthesis worker sent \(samples.count) bytes for \(h.sampleCount) samples")
+        let values = [Int16](unsafeUninitializedCapacity: sampleCount) { buffer, initialized in
+            _ = samples.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
+            initialized = sampleCount
         }
-        var values = [Int16](repeating: 0, count: h.sampleCount)
-        _ = values.withUnsafeMutableBytes { samples.copyBytes(to: $0) }
-        let events = h.events.map { e -> SynthesisEvent in
-            let kind: SynthesisEvent.Kind = switch e.kind {
-            case "word": .word
-            case "sentence": .sentence
-            case "mark": .mark(e.name ?? "")
-            case "phoneme": .phoneme(e.name ?? "")
-            default: .end
-            }
-            return SynthesisEvent(kind: kind, textPosition: e.position, textLength: e.length, sample: e.sample)
-        }
-        return SynthesizedAudio(sampleRate: h.sampleRate, samples: values, events: events)
+        return SynthesizedAudio(sampleRate: sampleRate, samples: values, events: events)
     }
 }

@@ -14,8 +14,16 @@ struct Worker: ParsableCommand {
     @Flag(help: "Report phoneme events.")
     var phonemes = false
 
+    @Flag(help: "Print how segments would be isolated from each other (reset or fork), and exit.")
+    var checkReset = false
+
     func run() throws {
-        let status = WorkerLoop.run(configuration: WorkerConfiguration(argument: warmUp, phonemes: phonemes))
+        let configuration = WorkerConfiguration(argument: warmUp, phonemes: phonemes)
+        if checkReset {
+            print(WorkerLoop.isolation(configuration: configuration).rawValue)
+            return
+        }
+        let status = WorkerLoop.run(configuration: configuration)
         if status != 0 { throw ExitCode(status) }
     }
 }

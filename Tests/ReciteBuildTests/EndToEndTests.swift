@@ -7,14 +7,7 @@ import Testing
 /// Runs the built `recite` executable, as a user would, and checks what it leaves behind by the
 /// properties of the audio and the sidecars.
 @Suite(.serialized) struct EndToEndTests {
-    static let executable: URL = {
-        // The test bundle and the executable sit in the same build folder.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("recite").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("recite")
-    }()
+    static let executable = Fixtures.reciteExecutable
 
     struct Outcome {
         var status: Int32

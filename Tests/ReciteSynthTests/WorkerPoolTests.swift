@@ -8,11 +8,12 @@ import Testing
 @Suite struct WorkerPoolTests {
     /// A worker whose first answer says its synthesis child crashed (or, with `refuse`, that the
     /// request is refused), and whose later answers are two samples of audio.
-    static func standIn(refuse: Bool = false) throws -> String {
+    /// With `dies`, the first answer is no answer: the worker exits on its first request.
+    static func standIn(refuse: Bool = false, dies: Bool = false) throws -> String {
         let script = Fixtures.scratch("stand-in-worker-\(UUID().uuidString).py")
         try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let failure = refuse ? #"{"sampleRate":0,"sampleCount":0,"events":[],"error":"no voice"}"#
-                             : #"{"sampleRate":0,"sampleCount":0,"events":[],"error":"eSpeak NG stopped","crashed":true}"#
+        // Response headers (see ResponseHeader): status 1 refused, 2 crashed, 0 audio.
+        let failure = refuse ? #"b'\x01no voice'"# : #"b'\x02eSpeak NG stopped'"#
         try Data("""
             #!/usr/bin/env python3
             import struct, sys
@@ -22,13 +23,18 @@ import Testing
                 head = sys.stdin.buffer.read(4)
                 if len(head) < 4: return None
                 return sys.stdin.buffer.read(struct.unpack('<I', head)[0])
+            import os, time
             frame(b'22050')
             answered = 0
+            marker = '\(script.path).died'
+            if \(dies ? "True" : "False") and not os.path.exists(marker):
+                read(); time.sleep(0.2); open(marker, 'w').close(); sys.exit(3)
+            if \(dies ? "True" : "False"): answered = 1
             while read() is not None:
                 if answered == 0:
-                    frame(b'\(failure)'); frame(b'')
+                    frame(\(failure)); frame(b'')
                 else:
-                    frame(b'{"sampleRate":22050,"sampleCount":2,"events":[]}'); frame(struct.pack('<2h', 7, -7))
+                    frame(struct.pack('<BIII', 0, 22050, 2, 0)); frame(struct.pack('<2h', 7, -7))
                 answered += 1
             """.utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
@@ -42,6 +48,15 @@ import Testing
         let pool = try WorkerPool(size: 1, executable: Self.standIn())
         let audio = try pool.synthesize([Self.request])
         #expect(audio.first?.samples == [7, -7])
+    }
+
+    /// The requests queued behind the one a worker died on were never begun: they go to the
+    /// fresh worker without counting as a crash, and all of them succeed.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func requestsQueuedBehindADeadWorkerAreServedByItsReplacement() throws {
+        let pool = try WorkerPool(size: 1, executable: Self.standIn(dies: true))
+        let audio = try pool.synthesize(Array(repeating: Self.request, count: 5))
+        #expect(audio.map(\.samples) == Array(repeating: [7, -7], count: 5))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))

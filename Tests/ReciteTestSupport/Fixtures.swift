@@ -4,6 +4,15 @@ import Testing
 
 /// Paths shared by the test targets.
 public enum Fixtures {
+    /// The built `recite` executable: the test bundle and it sit in the same build folder.
+    public static let reciteExecutable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("recite").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("recite")
+    }()
+
     /// The repository root (tests run from anywhere).
     public static let repositoryRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)

@@ -1,0 +1,91 @@
+import CEspeakNG
+import Foundation
+
+/// eSpeak NG's state between utterances, saved once and put back before every segment.
+///
+/// eSpeak NG 1.51 carries state from one utterance to the next in its static variables (the same
+/// text comes out a few hundred samples different after other text), and its API resets none of
+/// it. Forking a fresh child per segment gives every segment the same start, but costs about a
+/// millisecond per segment in page faults. This does the same in place: it copies the library's
+/// own writable data (`.data` and `.bss`, found from its ELF program headers) once the voice is
+/// loaded, and copies it back before each segment.
+///
+/// Pointers are the exception. A word of that memory that holds an address (before or now) is
+/// left as it is: the heap blocks eSpeak NG allocated since (its text decoder, a translator) stay
+/// owned and in use, and putting back an older address would hand it freed memory. Only numbers,
+/// flags, tables and buffers go back. Whether that is enough is not assumed: the worker checks it
+/// at start (`WorkerLoop.resetIsExact`) and falls back to forking when it is not.
+final class EngineSnapshot {
+    private let region: UnsafeMutableRawBufferPointer
+    private let saved: [UInt64]
+    /// What each word of the data is, once a value that looks like an address was met in it.
+    /// A variable's type does not change: a word that held an address holds addresses (or
+    /// null), and one that held an address-like number mapped nowhere (two packed integers)
+    /// holds numbers. Remembering it spares asking the kernel again.
+    private var kinds: [WordKind]
+
+    private enum WordKind: UInt8 {
+        case unknown, number, pointer
+    }
+
+    /// Saves the library's writable data as it is now; nil if it cannot be found.
+    init?() {
+        guard let region = Self.writableData() else { return nil }
+        self.region = region
+        saved = Array(region.bindMemory(to: UInt64.self))
+        kinds = Array(repeating: .unknown, count: saved.count)
+    }
+
+    /// Puts every number of the saved data back, leaving pointers (see the type's comment).
+    func restore() {
+        let words = region.bindMemory(to: UInt64.self)
+        for index in words.indices {
+            let now = words[index]
+            let then = saved[index]
+            guard now != then else { continue }
+            switch kinds[index] {
+            case .pointer:
+                continue
+            case .number:
+                words[index] = then
+            case .unknown:
+                guard MappedMemory.looksLikeUserAddress(now) || MappedMemory.looksLikeUserAddress(then) else {
+                    words[index] = then
+                    continue
+                }
+                if Self.isMapped(now) || Self.isMapped(then) {
+                    kinds[index] = .pointer
+                } else {
+                    kinds[index] = .number
+                    words[index] = then
+                }
+            }
+        }
+    }
+
+    /// Whether `value` is an address in this process's memory: `msync` on its page fails with
+    /// ENOMEM where nothing is mapped, and does nothing where something is.
+    private static func isMapped(_ value: UInt64) -> Bool {
+        guard MappedMemory.looksLikeUserAddress(value) else { return false }
+        let page = UInt64(pageSize)
+        return msync(UnsafeMutableRawPointer(bitPattern: UInt(value / page * page)), Int(page), Int32(MS_ASYNC)) == 0
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// The library's writable data, past the part the loader makes read-only after relocation.
+    private static func writableData() -> UnsafeMutableRawBufferPointer? {
+        guard let library = dlopen("libespeak-ng.so.1", RTLD_NOW | RTLD_NOLOAD),
+              let symbol = dlsym(library, "espeak_Synth") else { return nil }
+        guard let (path, base) = MappedMemory().library(containing: UInt64(UInt(bitPattern: symbol))),
+              let headers = ELFProgramHeaders(path: path),
+              let writable = headers.writableSegment else { return nil }
+        let page = UInt64(pageSize)
+        var start = writable.start
+        if let relroEnd = headers.relocationReadOnlyEnd, relroEnd > start { start = relroEnd }
+        start = (start + page - 1) / page * page
+        let end = writable.end / 8 * 8
+        guard end > start else { return nil }
+        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: UInt(base + start)), count: Int(end - start))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ReciteTestSupport
+import Testing
+@testable import ReciteSynth
+
+/// A segment's audio depends on the segment only: the worker puts eSpeak NG's state back before
+/// each one (`EngineSnapshot`), with no child process. These run real workers.
+@Suite struct WorkerIsolationTests {
+    static let warm = WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil)
+
+    static func request(_ text: String, rate: Int = 175) -> SynthesisRequest {
+        SynthesisRequest(markup: "<speak>\(text)</speak>", language: "en-US", voiceName: nil, rate: rate, pitch: 50, volume: 100)
+    }
+
+    /// Debian's eSpeak NG passes the worker's own check, so builds take the fast way. If this
+    /// fails, output stays correct (segments are forked) but synthesis is slower.
+    @Test func resettingInPlaceIsExactHere() {
+        #expect(WorkerLoop.isolation(configuration: Self.warm) == .reset)
+        #expect(WorkerLoop.isolation(configuration: WorkerConfiguration(warmLanguage: "fr", warmVoice: nil, phonemes: true)) == .reset)
+    }
+
+    /// Without the reset, the same text after other text comes out some samples different.
+    @Test func aSegmentSoundsTheSameWhateverCameBeforeIt() throws {
+        let measured = Self.request("Recite reads 8 m² on 12/05/2020, from one to two rooms.")
+        let first = try WorkerPool(size: 1, configuration: Self.warm, executable: Fixtures.reciteExecutable.path).synthesize([measured])[0]
+        let pool = try WorkerPool(size: 1, configuration: Self.warm, executable: Fixtures.reciteExecutable.path)
+        let after = try pool.synthesize([
+            Self.request("A long question? <break time=\"300ms\"/> <prosody rate=\"150%\">Then quickly.</prosody>", rate: 320),
+            measured,
+            Self.request("Something else entirely, spoken slowly.", rate: 90),
+            measured,
+        ])
+        #expect(first.samples.count > 22050)
+        #expect(after[1] == first)
+        #expect(after[3] == first)
+    }
+
+    /// Words that belong to another voice go to a forked child, which leaves the worker's state
+    /// as it was: the warm voice's segment is the same before and after one.
+    @Test func anotherVoiceDoesNotDisturbTheWarmOne() throws {
+        let measured = Self.request("The same words, once more.")
+        let pool = try WorkerPool(size: 1, configuration: Self.warm, executable: Fixtures.reciteExecutable.path)
+        var french = Self.request("Bonjour à tous, et merci.")
+        french.language = "fr"
+        let audio = try pool.synthesize([measured, french, measured])
+        #expect(audio[0] == audio[2])
+        #expect(audio[1].samples.count > 11025)
+        #expect(audio[1].samples != audio[0].samples)
+    }
+}
+
+@Suite struct ResponseHeaderTests {
+    @Test func audioAndEventsSurviveTheRoundTrip() throws {
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, -2, 300, Int16.min, Int16.max], events: [
+            SynthesisEvent(kind: .sentence, textPosition: 0, textLength: 0, sample: 0),
+            SynthesisEvent(kind: .word, textPosition: 7, textLength: 5, sample: 2),
+            SynthesisEvent(kind: .mark("chapter-1"), textPosition: 12, textLength: 0, sample: 3),
+            SynthesisEvent(kind: .phoneme("ˈɛ"), textPosition: 7, textLength: 0, sample: 4),
+            SynthesisEvent(kind: .end, textPosition: 20, textLength: 0, sample: 5),
+        ])
+        let (header, samples) = WorkerProtocol.encode(.success(audio))
+        #expect(try WorkerProtocol.decode(header: header, samples: samples) == audio)
+    }
+
+    @Test func errorsKeepTheirMessageAndWhetherTheyWereCrashes() {
+        for crash in [false, true] {
+            let (header, samples) = WorkerProtocol.encode(.failure(SynthesisError("no voice « x »", isCrash: crash)))
+            do {
+                _ = try WorkerProtocol.decode(header: header, samples: samples)
+                Issue.record("an error response decoded as audio")
+            } catch {
+                #expect(error.message == "no voice « x »")
+                #expect(error.isCrash == crash)
+            }
+        }
+    }
+
+    @Test func aTruncatedOrPaddedHeaderIsRefused() {
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, 2], events: [SynthesisEvent(kind: .word, textPosition: 1, textLength: 2, sample: 0)])
+        let (header, samples) = WorkerProtocol.encode(.success(audio))
+        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header.dropLast(3), samples: samples) }
+        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header + Data([0]), samples: samples) }
+        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header, samples: samples.dropLast()) }
+    }
+}
