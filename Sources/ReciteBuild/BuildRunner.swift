@@ -100,7 +100,7 @@ public struct BuildRunner: Sendable {
         removeStalePartials()
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
         let workers = renderers.workerConfiguration
-        let synthesizer = CachingSynthesizer(try WorkerPool(size: options.jobs, configuration: workers),
+        let synthesizer = CachingSynthesizer(LazyWorkerPool(size: options.jobs, configuration: workers),
                                              cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
 
         report(.started(documents: jobs.count))

@@ -14,9 +14,10 @@ public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
     public var pronouncer: Pronouncer
-    /// Segments synthesized at a time. Small: memory is one batch of audio per document in flight,
-    /// and documents render side by side, so the pool stays busy without big batches.
-    public static let batchSize = 16
+    /// Segments synthesized at a time. Small: memory is two batches of audio per document in
+    /// flight (one written, the next synthesized), and documents render side by side, so the
+    /// pool stays busy without big batches.
+    public static let batchSize = 8
 
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
     /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
@@ -95,11 +96,11 @@ public struct DocumentRenderer: Sendable {
         let batches = stride(from: 0, to: prepared.segments.count, by: Self.batchSize).map {
             prepared.segments[$0..<min($0 + Self.batchSize, prepared.segments.count)]
         }
-        let requests = batches.map { $0.filter { !$0.markup.isEmpty }.map(request(for:)) }
-        var next = requests.first.map { Prefetch(synthesizer, $0) }
+        let requests = { (batch: ArraySlice<Segment>) in batch.filter { !$0.markup.isEmpty }.map(self.request(for:)) }
+        var next = batches.first.map { Prefetch(synthesizer, requests($0)) }
         for (index, batch) in batches.enumerated() {
             let current = next
-            next = index + 1 < batches.count ? Prefetch(synthesizer, requests[index + 1]) : nil
+            next = index + 1 < batches.count ? Prefetch(synthesizer, requests(batches[index + 1])) : nil
             var audio = try current!.wait()[...]
             for segment in batch {
                 let segmentAudio: SynthesizedAudio?

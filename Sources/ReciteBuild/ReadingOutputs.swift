@@ -8,8 +8,10 @@ extension BuildRunner {
     /// files (`NAME.vtt`, `NAME.srt`) and the read-along page (`NAME.html`), each atomically.
     func writeReadingOutputs(of prepared: DocumentRenderer.Prepared, sidecar: TimingSidecar, stem: String,
                              pipeline: Pipeline, into outputs: inout Manifest.Entry.Outputs) throws {
+        guard !pipeline.captions.isEmpty || pipeline.html else { return }
+        let shown = ShownText.shownWords(of: sidecar, source: prepared.source)
         if !pipeline.captions.isEmpty {
-            let cues = CueBuilder().cues(for: sidecar, source: prepared.source)
+            let cues = CueBuilder().cues(forShownWords: shown)
             for format in Set(pipeline.captions).sorted(by: { $0.rawValue < $1.rawValue }) {
                 let name = stem + "." + format.fileExtension
                 try AtomicOutput.write(Data(format.document(cues).utf8), to: path(name))
@@ -22,7 +24,7 @@ extension BuildRunner {
         if pipeline.html {
             let page = ReadAlongPage(sidecar: sidecar, source: prepared.source, language: prepared.script.language)
             outputs.html = stem + ".html"
-            try AtomicOutput.write(Data(page.html().utf8), to: path(stem + ".html"))
+            try AtomicOutput.write(Data(page.html(shownWords: shown).utf8), to: path(stem + ".html"))
         }
     }
 }

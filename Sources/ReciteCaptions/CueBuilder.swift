@@ -14,8 +14,13 @@ public struct CueBuilder: Sendable {
     /// The cues of `sidecar`, in time order and never overlapping. `source` is the document's text,
     /// for the punctuation around words; without it cues show the sidecar's word texts only.
     public func cues(for sidecar: TimingSidecar, source: SourceText?) -> [Cue] {
+        cues(forShownWords: ShownText.shownWords(of: sidecar, source: source))
+    }
+
+    /// The cues of a document's shown words (`ShownText.shownWords`).
+    public func cues(forShownWords shownWords: [ShownWord]) -> [Cue] {
         var cues: [Cue] = []
-        for sentence in ShownText.sentences(of: sidecar, source: source) {
+        for sentence in ShownText.sentences(of: shownWords) {
             cues += self.cues(for: sentence)
         }
         // Rounding is monotonic and words never overlap, but a clamp keeps the promise explicit.

@@ -29,8 +29,9 @@ public struct ReadAlongPage: Sendable {
         return URL(fileURLWithPath: sidecar.source).deletingPathExtension().lastPathComponent
     }
 
-    public func html() -> String {
-        let words = ShownText.shownWords(of: sidecar, source: source)
+    /// The page; `shownWords` spares working them out again when the captions already did.
+    public func html(shownWords: [ShownWord]? = nil) -> String {
+        let words = shownWords ?? ShownText.shownWords(of: sidecar, source: source)
         var body = ""
         var container: String?
         func enter(_ tag: String?) {

@@ -11,7 +11,11 @@ import ReciteTiming
 public enum ShownText {
     /// The shown words of `sidecar`, one array per sentence, in time order.
     public static func sentences(of sidecar: TimingSidecar, source: SourceText?) -> [[ShownWord]] {
-        let words = shownWords(of: sidecar, source: source)
+        sentences(of: shownWords(of: sidecar, source: source))
+    }
+
+    /// Shown words grouped by sentence.
+    public static func sentences(of words: [ShownWord]) -> [[ShownWord]] {
         var sentences: [[ShownWord]] = []
         for word in words {
             if let last = sentences.last?.last, last.sentence == word.sentence {

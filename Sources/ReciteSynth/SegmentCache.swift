@@ -102,21 +102,29 @@ public final class SegmentCache: @unchecked Sendable {
         return removed
     }
 
-    /// A 64-bit multiply-rotate checksum over 8-byte words (fast even in debug builds).
+    /// A 64-bit multiply-rotate checksum over 8-byte words, in four independent lanes so that
+    /// the processor overlaps their multiplications (a cache entry is megabytes of audio).
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 1, 2, 3)
+        func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
+            let m = (h ^ w) &* prime
+            return (m << 31) | (m >> 33)
+        }
         bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                h = (h ^ w) &* 0x0000_0100_0000_01B3
-                h = (h << 31) | (h >> 33)
+            let blocks = raw.count / 32
+            for i in 0..<blocks {
+                let base = i * 32
+                lanes.0 = mix(lanes.0, raw.loadUnaligned(fromByteOffset: base, as: UInt64.self))
+                lanes.1 = mix(lanes.1, raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self))
+                lanes.2 = mix(lanes.2, raw.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self))
+                lanes.3 = mix(lanes.3, raw.loadUnaligned(fromByteOffset: base + 24, as: UInt64.self))
             }
-            for i in (words * 8)..<raw.count {
-                h = (h ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
+            for i in (blocks * 32)..<raw.count {
+                lanes.0 = mix(lanes.0, UInt64(raw[i]))
             }
         }
-        return h
+        return mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
     }
 
     static func checksumValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A `WorkerPool` started on first use: a nightly run over an unchanged folder synthesizes
+/// nothing, and should not pay for starting and checking the workers either.
+public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
+    private let start: () throws -> WorkerPool
+    private let lock = NSLock()
+    private var started: Result<WorkerPool, any Error>?
+
+    public init(size: Int, configuration: WorkerConfiguration) {
+        start = { try WorkerPool(size: size, configuration: configuration) }
+    }
+
+    /// The pool, started by the first caller; a pool that could not start fails every caller.
+    private func pool() throws -> WorkerPool {
+        try lock.withLock {
+            if started == nil { started = Result { try start() } }
+            return try started!.get()
+        }
+    }
+
+    /// eSpeak NG's own rate, from the workers' hello; 22,050 Hz if they cannot start (the
+    /// synthesis that follows then fails with the reason).
+    public var sampleRate: Int { (try? pool().sampleRate) ?? 22050 }
+
+    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        guard !requests.isEmpty else { return [] }
+        return try pool().synthesize(requests)
+    }
+}
