@@ -49,22 +49,37 @@ struct LineBreaker {
     /// A range that is one written word (every word glued to the one before) always fits, on one
     /// line however long, because it cannot be broken.
     func lines(_ range: Range<Int>) -> (lines: [String], cost: Double)? {
-        lines(range, maxLines: max(1, layout.maxLines))
+        breaks(range).map { (lines(range, endingAt: $0.ends), $0.cost) }
     }
 
-    private func lines(_ range: Range<Int>, maxLines: Int) -> (lines: [String], cost: Double)? {
-        if length(range) <= layout.maxLineLength { return ([line(range)], 0) }
-        if range.dropFirst().allSatisfy({ words[$0].gluedToPrevious }) { return ([line(range)], 0) }
+    /// The lines of words `range` that end at `ends` (each line's upper bound).
+    func lines(_ range: Range<Int>, endingAt ends: [Int]) -> [String] {
+        var start = range.lowerBound
+        return ends.map { end in
+            defer { start = end }
+            return line(start..<end)
+        }
+    }
+
+    /// Where the best lines for words `range` end, with their cost: `lines` without building
+    /// the text of every candidate (the cue builder tries many).
+    func breaks(_ range: Range<Int>) -> (ends: [Int], cost: Double)? {
+        breaks(range, maxLines: max(1, layout.maxLines))
+    }
+
+    private func breaks(_ range: Range<Int>, maxLines: Int) -> (ends: [Int], cost: Double)? {
+        if length(range) <= layout.maxLineLength { return ([range.upperBound], 0) }
+        if range.dropFirst().allSatisfy({ words[$0].gluedToPrevious }) { return ([range.upperBound], 0) }
         guard maxLines > 1 else { return nil }
         let even = Double(length(range)) / Double(maxLines)
-        var best: (lines: [String], cost: Double)?
+        var best: (ends: [Int], cost: Double)?
         for k in range.dropLast() where words[k].breakAfter != .never {
             let first = range.lowerBound..<(k + 1)
             let firstLength = length(first)
             guard firstLength <= layout.maxLineLength || first.count == 1 else { break }
-            guard let rest = lines((k + 1)..<range.upperBound, maxLines: maxLines - 1) else { continue }
+            guard let rest = breaks((k + 1)..<range.upperBound, maxLines: maxLines - 1) else { continue }
             let cost = Self.cost(of: words[k].breakAfter) + abs(Double(firstLength) - even) / 4 + rest.cost
-            if cost < best?.cost ?? .infinity { best = ([line(first)] + rest.lines, cost) }
+            if cost < best?.cost ?? .infinity { best = ([k + 1] + rest.ends, cost) }
         }
         return best
     }
