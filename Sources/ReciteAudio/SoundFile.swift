@@ -185,6 +185,18 @@ public final class SoundWriter {
         frames += samples.count
     }
 
+    /// Writes `count` samples of silence, a second at a time.
+    public func writeSilence(_ count: Int) throws(SoundFile.Failure) {
+        var left = count
+        while left > 0 {
+            let chunk = min(left, Self.silence.count)
+            try write(chunk == Self.silence.count ? Self.silence : Array(Self.silence[..<chunk]))
+            left -= chunk
+        }
+    }
+
+    private static let silence = [Int16](repeating: 0, count: 48_000)
+
     private func writeShorts(_ samples: [Int16]) throws(SoundFile.Failure) {
         guard let file, !samples.isEmpty else { return }
         let written = samples.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }

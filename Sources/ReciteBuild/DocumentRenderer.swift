@@ -109,7 +109,9 @@ public struct DocumentRenderer: Sendable {
                 } else {
                     segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()
                 }
-                try writer.write(stitcher.append(segment, audio: segmentAudio))
+                let piece = stitcher.append(segment, audio: segmentAudio)
+                try writer.writeSilence(piece.silence)
+                try writer.write(piece.samples)
             }
         }
         try writer.close()

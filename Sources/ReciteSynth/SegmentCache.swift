@@ -4,14 +4,15 @@ import Foundation
 /// whole synthesis request. Same key, same samples, byte for byte, since each segment is
 /// synthesized from a pristine engine (see `WorkerLoop`).
 ///
-/// An entry is `checksum(payload) ‖ payload`, the payload being a worker response; an entry whose
-/// checksum does not match (a torn or corrupted file) is deleted and synthesized again. The key
-/// is a SHA-256; the checksum is a fast 64-bit one, as it guards against damage, not attack.
+/// An entry is `checksum ‖ length ‖ header ‖ length ‖ samples`, the two frames of a worker
+/// response, with a checksum of both frames; an entry whose checksum does not match (a torn or
+/// corrupted file) is deleted and synthesized again. The key is a SHA-256; the checksum is a fast
+/// 64-bit one, as it guards against damage, not attack.
 public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-3"
+    static let formatVersion = "recite-segment-cache-4"
 
     public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
         self.folder = URL(fileURLWithPath: folder)
@@ -35,57 +36,89 @@ public final class SegmentCache: @unchecked Sendable {
     public func load(_ key: String) -> SynthesizedAudio? {
         let url = url(for: key)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let bytes = [UInt8](data)
-        guard bytes.count >= 16, Self.checksum(bytes[8...]) == Self.checksumValue(bytes[..<8]),
-              let audio = Self.decode(Array(bytes[8...])) else {
+        guard let audio = Self.decode(data) else {
             try? FileManager.default.removeItem(at: url)
             return nil
         }
         return audio
     }
 
-    /// Stores `audio` under `key`, atomically (a reader never sees half an entry).
+    /// Stores `audio` under `key`, atomically (a reader never sees half an entry). The samples
+    /// go from the audio's own memory to the file, not through a copy.
     public func store(_ key: String, _ audio: SynthesizedAudio) throws {
-        let (header, samples) = WorkerProtocol.encode(.success(audio))
-        // One buffer, filled once: checksum, then each frame's length and bytes.
-        var entry = [UInt8]()
-        entry.reserveCapacity(8 + 8 + header.count + samples.count)
-        entry += [UInt8](repeating: 0, count: 8)
-        for frame in [header, samples] {
-            var length = UInt32(frame.count).littleEndian
-            withUnsafeBytes(of: &length) { entry += $0 }
-            entry += frame
-        }
-        var sum = Self.checksum(entry[8...]).littleEndian
-        withUnsafeBytes(of: &sum) { entry.replaceSubrange(0..<8, with: $0) }
-        let url = url(for: key)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Unique per call: two documents of one run may store the same segment at once (two
-        // W3C examples are both "... the body ..."), and must not rename each other's file away.
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).\(UUID().uuidString).partial")
-        // No fsync: an entry torn by a crash fails its checksum and is synthesized again, and
-        // syncing every segment cost more than writing it.
-        let written = entry.withUnsafeBytes { Self.write($0, to: temporary.path) }
-        guard written, rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw SynthesisError("cannot store a cache entry in \(folder.path): \(String(cString: strerror(errno)))")
+        let header = [UInt8](ResponseHeader.encode(audio))
+        try audio.samples.withUnsafeBytes { samples in
+            var sum = Self.checksum(header: header, samples: samples).littleEndian
+            var headerLength = UInt32(header.count).littleEndian
+            var samplesLength = UInt32(samples.count).littleEndian
+            let url = url(for: key)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Unique per call: two documents of one run may store the same segment at once (two
+            // W3C examples are both "... the body ..."), and must not rename each other's file away.
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(key).\(getpid()).\(UUID().uuidString).partial")
+            // No fsync: an entry torn by a crash fails its checksum and is synthesized again, and
+            // syncing every segment cost more than writing it.
+            let written = withUnsafeBytes(of: &sum) { sum in
+                withUnsafeBytes(of: &headerLength) { headerLength in
+                    withUnsafeBytes(of: &samplesLength) { samplesLength in
+                        header.withUnsafeBytes { header in
+                            Self.write([sum, headerLength, header, samplesLength, samples], to: temporary.path)
+                        }
+                    }
+                }
+            }
+            guard written, rename(temporary.path, url.path) == 0 else {
+                try? FileManager.default.removeItem(at: temporary)
+                throw SynthesisError("cannot store a cache entry in \(folder.path): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
-    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
+    /// Writes `parts` one after the other into a new file; false on any failure.
+    private static func write(_ parts: [UnsafeRawBufferPointer], to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                close(fd)
-                return false
+        for part in parts where part.count > 0 {
+            var offset = 0
+            while offset < part.count {
+                let n = Glibc.write(fd, part.baseAddress! + offset, part.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    close(fd)
+                    return false
+                }
+                offset += n
             }
-            offset += n
         }
         return close(fd) == 0
+    }
+
+    /// An entry's audio, or nil if it is torn, damaged or malformed.
+    static func decode(_ data: Data) -> SynthesizedAudio? {
+        data.withUnsafeBytes { raw -> SynthesizedAudio? in
+            guard raw.count >= 16 else { return nil }
+            let sum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            let headerLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+            guard 12 + headerLength + 4 <= raw.count else { return nil }
+            let header = UnsafeRawBufferPointer(rebasing: raw[12..<12 + headerLength])
+            let samplesLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12 + headerLength, as: UInt32.self)))
+            let samplesStart = 16 + headerLength
+            guard samplesStart + samplesLength == raw.count, samplesLength % 2 == 0 else { return nil }
+            let samples = UnsafeRawBufferPointer(rebasing: raw[samplesStart...])
+            guard checksum(header: Array(header), samples: samples) == sum else { return nil }
+            let values = [Int16](unsafeUninitializedCapacity: samplesLength / 2) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: samples)
+                initialized = samplesLength / 2
+            }
+            return try? WorkerProtocol.decode(header: Data(header), samples: values)
+        }
+    }
+
+    /// The checksum of an entry: of its header and of its samples, combined.
+    static func checksum(header: [UInt8], samples: UnsafeRawBufferPointer) -> UInt64 {
+        let h = checksum(header[...])
+        let s = checksum(samples)
+        return (h &* 0x9E37_79B9_7F4A_7C15) ^ s
     }
 
     /// Removes every entry not in `keep`; returns how many were removed.
@@ -105,13 +138,17 @@ public final class SegmentCache: @unchecked Sendable {
     /// A 64-bit multiply-rotate checksum over 8-byte words, in four independent lanes so that
     /// the processor overlaps their multiplications (a cache entry is megabytes of audio).
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         let prime: UInt64 = 0x0000_0100_0000_01B3
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 1, 2, 3)
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count), 1, 2, 3)
         func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
             let m = (h ^ w) &* prime
             return (m << 31) | (m >> 33)
         }
-        bytes.withUnsafeBytes { raw in
+        do {
             let blocks = raw.count / 32
             for i in 0..<blocks {
                 let base = i * 32
@@ -127,23 +164,6 @@ public final class SegmentCache: @unchecked Sendable {
         return mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
     }
 
-    static func checksumValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    private static func decode(_ payload: [UInt8]) -> SynthesizedAudio? {
-        var offset = 0
-        func frame() -> Data? {
-            guard offset + 4 <= payload.count else { return nil }
-            let length = Int(UInt32(payload[offset]) | UInt32(payload[offset + 1]) << 8 | UInt32(payload[offset + 2]) << 16 | UInt32(payload[offset + 3]) << 24)
-            offset += 4
-            guard offset + length <= payload.count else { return nil }
-            defer { offset += length }
-            return Data(payload[offset..<offset + length])
-        }
-        guard let header = frame(), let samples = frame() else { return nil }
-        return try? WorkerProtocol.decode(header: header, samples: samples)
-    }
 }
 
 /// A synthesizer that answers from the segment cache and sends only the misses on.

@@ -37,7 +37,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         private var dead = false
 
         enum Reply {
-            case answer(header: Data, samples: Data)
+            case answer(header: Data, samples: [Int16])
             /// The worker is gone. `started` says whether it had this request in hand (it died
             /// on it) or died on an earlier one (this one was never begun).
             case died(started: Bool)
@@ -54,6 +54,9 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             self.process = process
             input = stdin.fileHandleForWriting.fileDescriptor
             output = stdout.fileHandleForReading.fileDescriptor
+            // A segment's audio is about a megabyte: a pipe that holds it whole lets the worker
+            // write it in one go, instead of waking the build every 64 KB.
+            _ = fcntl(output, 1031 /* F_SETPIPE_SZ */, 1 << 20)
             // Keep the pipes' handles alive as long as the worker.
             handles = [stdin.fileHandleForWriting, stdout.fileHandleForReading]
         }
@@ -78,7 +81,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             let reply: Reply
             if gone || !sent {
                 reply = .died(started: false)
-            } else if let header = WorkerProtocol.readFrame(from: output), let samples = WorkerProtocol.readFrame(from: output) {
+            } else if let header = WorkerProtocol.readFrame(from: output), let samples = WorkerProtocol.readSamplesFrame(from: output) {
                 reply = .answer(header: header, samples: samples)
             } else {
                 reply = .died(started: true)

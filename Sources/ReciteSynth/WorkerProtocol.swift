@@ -38,6 +38,32 @@ public enum WorkerProtocol {
         }
     }
 
+    /// Reads one frame of samples straight into an array (no copy from a buffer); nil at end of
+    /// input, on a broken frame, or on an odd byte count.
+    public static func readSamplesFrame(from fd: Int32) -> [Int16]? {
+        guard let header = readExactly(4, from: fd) else { return nil }
+        let length = Int(header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }.littleEndian)
+        guard length <= maximumFrame, length % 2 == 0 else { return nil }
+        var complete = true
+        let samples = [Int16](unsafeUninitializedCapacity: length / 2) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            var offset = 0
+            while offset < length {
+                let n = read(fd, raw.baseAddress! + offset, length - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = false
+                    break
+                }
+                offset += n
+            }
+            // Whatever was not read is zeroed, so the array is initialized either way.
+            if offset < length { (raw.baseAddress! + offset).initializeMemory(as: UInt8.self, repeating: 0, count: length - offset) }
+            initialized = length / 2
+        }
+        return complete ? samples : nil
+    }
+
     static func readExactly(_ count: Int, from fd: Int32) -> Data? {
         // Read into fresh memory, not a zero-filled buffer: a response is megabytes of audio.
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
@@ -68,15 +94,22 @@ public enum WorkerProtocol {
     }
 
     public static func decode(header: Data, samples: Data) throws(SynthesisError) -> SynthesizedAudio {
+        guard samples.count % 2 == 0 else {
+            throw SynthesisError("a synthesis worker sent an odd number of bytes of samples")
+        }
+        let values = [Int16](unsafeUninitializedCapacity: samples.count / 2) { buffer, initialized in
+            _ = samples.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
+            initialized = samples.count / 2
+        }
+        return try decode(header: header, samples: values)
+    }
+
+    public static func decode(header: Data, samples: [Int16]) throws(SynthesisError) -> SynthesizedAudio {
         var reader = ResponseHeader.Reader(header)
         let (sampleRate, sampleCount, events) = try reader.read()
-        guard samples.count == sampleCount * 2 else {
-            throw SynthesisError("a synthesis worker sent \(samples.count) bytes for \(sampleCount) samples")
+        guard samples.count == sampleCount else {
+            throw SynthesisError("a synthesis worker sent \(samples.count) samples for \(sampleCount)")
         }
-        let values = [Int16](unsafeUninitializedCapacity: sampleCount) { buffer, initialized in
-            _ = samples.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
-            initialized = sampleCount
-        }
-        return SynthesizedAudio(sampleRate: sampleRate, samples: values, events: events)
+        return SynthesizedAudio(sampleRate: sampleRate, samples: samples, events: events)
     }
 }

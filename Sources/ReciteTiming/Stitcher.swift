@@ -37,8 +37,8 @@ public struct Stitcher {
 
     /// Adds the next segment and its audio (nil for a segment that is only a pause); returns the
     /// samples to append to the output.
-    public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> [Int16] {
-        var out = [Int16](repeating: 0, count: audio == nil ? 0 : pendingPause)
+    public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> StitchedPiece {
+        let out = StitchedPiece(silence: audio == nil ? 0 : pendingPause, samples: audio?.samples ?? [])
         if audio != nil {
             written += pendingPause
             pendingPause = 0
@@ -46,7 +46,6 @@ public struct Stitcher {
         let offset = written
         let timed = audio.map { WordTimer.time(segment, audio: $0) } ?? []
         if let audio {
-            out += audio.samples
             written += audio.samples.count
         }
         if segment.clip != nil, let audio, let span = segment.clipSource {
@@ -142,7 +141,16 @@ extension Stitcher {
         precondition(segments.count == audio.count, "one audio per segment")
         var stitcher = Stitcher(sampleRate: sampleRate, script: script, source: source, audioName: audioName)
         var samples: [Int16] = []
-        for (segment, a) in zip(segments, audio) { samples += stitcher.append(segment, audio: a) }
+        for (segment, a) in zip(segments, audio) { samples += stitcher.append(segment, audio: a).joined }
         return (samples, stitcher.finish())
     }
+}
+
+/// What one segment adds to a document's audio: the pause before it, as a count of silent
+/// samples, then its own samples (shared with the synthesized audio, not copied).
+public struct StitchedPiece: Sendable {
+    public var silence: Int
+    public var samples: [Int16]
+
+    public var joined: [Int16] { Array(repeating: 0, count: silence) + samples }
 }
