@@ -116,14 +116,12 @@ import Testing
         #expect(third.stderr.contains("1 unchanged, 1 segments synthesized, 5 from cache"), "\(third.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("article.wav")) != audio)
 
-        // Damage every entry and remove the audio: entries are detected, removed and synthesized
+        // Damage every entry and remove the audio: damaged entries are detected and synthesized
         // again, to the same bytes as a fresh run.
         let cache = out.appendingPathComponent(".recite-cache")
-        for case let url as URL in FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)! where url.pathExtension == "seg" {
-            var bytes = try Data(contentsOf: url)
-            bytes[bytes.count - 1] ^= 0xFF
-            try bytes.write(to: url)
-        }
+        #expect(try cacheInfo(out) == "9 entries, 0 damaged")
+        try damageEveryEntry(in: cache)
+        #expect(try cacheInfo(out) == "0 entries, 9 damaged")
         try FileManager.default.removeItem(at: out.appendingPathComponent("article.wav"))
         let fourth = try Self.recite(["build", input.path, "-o", out.path])
         #expect(fourth.stderr.contains("1 unchanged, 6 segments synthesized, 0 from cache"), "\(fourth.stderr)")
@@ -131,19 +129,46 @@ import Testing
         _ = try Self.recite(["build", input.path, "-o", fresh.path])
         #expect(try Data(contentsOf: out.appendingPathComponent("article.wav")) == Data(contentsOf: fresh.appendingPathComponent("article.wav")))
 
-        // Pruning keeps what the last run used (the unchanged document's segments too) and drops
-        // the entry of the old third paragraph.
-        func entries() -> Int {
-            FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
-                .filter { $0.pathExtension == "seg" }.count
-        }
-        #expect(entries() == 9)
+        // Pruning keeps one whole entry of each segment the last run used (the unchanged
+        // document's too) and drops the rest: the old third paragraph's, and the damaged ones.
+        #expect(try cacheInfo(out) == "6 entries, 9 damaged")
         #expect(try Self.recite(["cache", "prune", "-o", out.path]).status == 0)
-        #expect(entries() == 8)
+        #expect(try cacheInfo(out) == "6 entries, 0 damaged")
         try FileManager.default.removeItem(at: out.appendingPathComponent("other.wav"))
-        // other.md's entries were damaged above and not needed until now: detected and redone.
+        // other.md's entries were damaged above, and are gone: its segments are synthesized again.
         let last = try Self.recite(["build", input.path, "-o", out.path])
         #expect(last.stderr.contains("1 unchanged, 2 segments synthesized, 0 from cache"), "\(last.stderr)")
+        #expect(try cacheInfo(out) == "8 entries, 0 damaged")
+    }
+
+    /// `recite cache info`'s counts ("N entries, M damaged").
+    func cacheInfo(_ out: URL) throws -> String {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["cache", "info", "-o", out.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.components(separatedBy: ", ").prefix(2).joined(separator: ", ")
+    }
+
+    /// Flips the last byte of every entry of every pack (records: "RSEG", a 64-digit key, a
+    /// little-endian length, the entry).
+    func damageEveryEntry(in cache: URL) throws {
+        let packs = cache.appendingPathComponent("packs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: packs.path) where name.hasSuffix(".pack") {
+            let url = packs.appendingPathComponent(name)
+            var bytes = [UInt8](try Data(contentsOf: url))
+            var offset = 0
+            while offset + 72 <= bytes.count, bytes[offset..<offset + 4] == [0x52, 0x53, 0x45, 0x47][...] {
+                let length = Int(bytes[offset + 68]) | Int(bytes[offset + 69]) << 8 | Int(bytes[offset + 70]) << 16 | Int(bytes[offset + 71]) << 24
+                offset += 72 + length
+                bytes[offset - 1] ^= 0xFF
+            }
+            try Data(bytes).write(to: url)
+        }
     }
 
     @Test func aMalformedDocumentFailsAloneAndKeepsItsEarlierOutput() throws {

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Where one cache entry lies: in which pack, at which byte, how long.
+struct PackRecord: Sendable, Equatable {
+    var pack: String
+    var offset: Int
+    var length: Int
+}
+
+/// A pack: an append-only file of cache entries, each behind a record header
+/// (`"RSEG" ‖ key as 64 hex digits (space-padded) ‖ entry length u32`). One file per run that synthesizes,
+/// instead of one per segment: creating files, not writing them, was what the cache cost.
+///
+/// A pack is written by one process, which holds an exclusive `flock` on it while it runs, so
+/// that `cache prune` leaves it alone. A run that is killed leaves a torn last record, which
+/// reading stops at; the records before it stay good.
+enum SegmentPack {
+    static let magic: [UInt8] = Array("RSEG".utf8)
+    static let headerLength = 4 + 64 + 4
+    static let fileExtension = "pack"
+
+    /// Every whole record of the pack at `path`, in order, with its key.
+    static func records(in path: String) -> [(key: String, record: PackRecord)] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var size = stat()
+        guard fstat(fd, &size) == 0 else { return [] }
+        var result: [(String, PackRecord)] = []
+        var offset = 0
+        var header = [UInt8](repeating: 0, count: headerLength)
+        while offset + headerLength <= Int(size.st_size) {
+            let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, headerLength, off_t(offset)) }
+            guard got == headerLength, Array(header[0..<4]) == magic else { break }
+            let key = String(decoding: header[4..<68], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let length = Int(header[68]) | Int(header[69]) << 8 | Int(header[70]) << 16 | Int(header[71]) << 24
+            let entry = offset + headerLength
+            guard entry + length <= Int(size.st_size) else { break }
+            result.append((key, PackRecord(pack: path, offset: entry, length: length)))
+            offset = entry + length
+        }
+        return result
+    }
+
+    /// The bytes of a record's entry; nil if they cannot be read whole.
+    static func withEntry<T>(_ record: PackRecord, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+        let fd = open(record.pack, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, record.length), alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < record.length {
+            let n = pread(fd, buffer.baseAddress! + done, record.length - done, off_t(record.offset + done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return body(UnsafeRawBufferPointer(rebasing: buffer[0..<record.length]))
+    }
+
+    /// Appends records to a new pack of this process.
+    final class Writer {
+        let path: String
+        private let fd: Int32
+        private var size = 0
+
+        init(folder: URL) throws(SynthesisError) {
+            let stamp = Int(Date().timeIntervalSince1970)
+            let name = "\(stamp)-\(getpid())-\(UUID().uuidString.prefix(8)).\(SegmentPack.fileExtension)"
+            path = folder.appendingPathComponent(name).path
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw SynthesisError("cannot create a cache pack in \(folder.path): \(String(cString: strerror(errno)))")
+            }
+            _ = flock(fd, LOCK_EX)
+        }
+
+        deinit { close(fd) }
+
+        /// Writes the record of `key`; a failed write is cut off again, so the pack stays whole.
+        func append(key: String, parts: [UnsafeRawBufferPointer]) throws(SynthesisError) -> PackRecord {
+            let length = parts.reduce(0) { $0 + $1.count }
+            var header = SegmentPack.magic + Array(key.utf8.prefix(64))
+            header += [UInt8](repeating: 0x20, count: 68 - header.count)
+            withUnsafeBytes(of: UInt32(length).littleEndian) { header += $0 }
+            let ok = header.withUnsafeBytes { head in writeAll([head] + parts) }
+            guard ok else {
+                let reason = String(cString: strerror(errno))
+                _ = ftruncate(fd, off_t(size))
+                throw SynthesisError("cannot store a cache entry in \(path): \(reason)")
+            }
+            let record = PackRecord(pack: path, offset: size + SegmentPack.headerLength, length: length)
+            size += SegmentPack.headerLength + length
+            return record
+        }
+
+        private func writeAll(_ parts: [UnsafeRawBufferPointer]) -> Bool {
+            for part in parts where part.count > 0 {
+                var offset = 0
+                while offset < part.count {
+                    let n = write(fd, part.baseAddress! + offset, part.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return false }
+                    offset += n
+                }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ReciteTestSupport
+import Testing
+@testable import ReciteSynth
+
+/// The cache's packs: what a killed run, a damaged entry and a running build leave for the next.
+@Suite struct SegmentCacheTests {
+    static func audio(_ seed: Int16) -> SynthesizedAudio {
+        SynthesizedAudio(sampleRate: 22050, samples: (0..<3000).map { Int16(truncatingIfNeeded: Int($0) &* Int(seed)) },
+                         events: [SynthesisEvent(kind: .word, textPosition: Int(seed), textLength: 3, sample: 10)])
+    }
+
+    /// Equal audio, compared without printing thousands of samples when it is not.
+    static func same(_ a: SynthesizedAudio?, _ b: SynthesizedAudio) -> Bool { a == b }
+
+    static func folder(_ name: String) -> String {
+        Fixtures.scratch("cache-\(name)-\(UUID().uuidString)").path
+    }
+
+    static func onlyPack(in folder: String) throws -> String {
+        let packs = URL(fileURLWithPath: folder).appendingPathComponent("packs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: packs.path).filter { $0.hasSuffix(".pack") }
+        try #require(names.count == 1)
+        return packs.appendingPathComponent(names[0]).path
+    }
+
+    @Test func entriesComeBackInANewRun() throws {
+        let folder = Self.folder("round-trip")
+        let cache = try SegmentCache(folder: folder)
+        try cache.store("a", Self.audio(3))
+        try cache.store("b", Self.audio(5))
+        #expect(Self.same(cache.load("a"), Self.audio(3)))
+        let later = try SegmentCache(folder: folder)
+        #expect(Self.same(later.load("b"), Self.audio(5)))
+        #expect(later.load("c") == nil)
+    }
+
+    /// A run killed while writing leaves a torn last record: the ones before it still load.
+    @Test func aTornLastRecordLosesOnlyThatEntry() throws {
+        let folder = Self.folder("torn")
+        let cache = try SegmentCache(folder: folder)
+        for (key, seed) in [("a", 3), ("b", 5), ("c", 7)] { try cache.store(key, Self.audio(Int16(seed))) }
+        let pack = try Self.onlyPack(in: folder)
+        let size = try FileManager.default.attributesOfItem(atPath: pack)[.size] as! Int
+        #expect(truncate(pack, off_t(size - 100)) == 0)
+        let later = try SegmentCache(folder: folder)
+        #expect(Self.same(later.load("a"), Self.audio(3)))
+        #expect(Self.same(later.load("b"), Self.audio(5)))
+        #expect(later.load("c") == nil)
+    }
+
+    /// A damaged entry is not returned; the segment stored again is found, and prune keeps only it.
+    @Test func aDamagedEntryIsSkippedAndItsReplacementFound() throws {
+        let folder = Self.folder("damaged")
+        try SegmentCache(folder: folder).store("a", Self.audio(3))
+        let pack = try Self.onlyPack(in: folder)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: pack))
+        bytes[bytes.count / 2] ^= 0x40
+        try bytes.write(to: URL(fileURLWithPath: pack))
+
+        let cache = try SegmentCache(folder: folder)
+        #expect(cache.load("a") == nil)
+        try cache.store("a", Self.audio(3))
+        #expect(Self.same(cache.load("a"), Self.audio(3)))
+        #expect(Self.same(try SegmentCache(folder: folder).load("a"), Self.audio(3)))
+        #expect(cache.statistics().entries == 1)
+        #expect(cache.statistics().damaged == 1)
+    }
+
+    /// Prune keeps one whole entry per kept key, and leaves alone the pack a running build writes.
+    @Test func pruneKeepsWhatIsUsedAndSkipsAPackInUse() throws {
+        let folder = Self.folder("prune")
+        do {
+            let finished = try SegmentCache(folder: folder)
+            for (key, seed) in [("a", 3), ("b", 5), ("c", 7)] { try finished.store(key, Self.audio(Int16(seed))) }
+            try finished.store("a", Self.audio(3))
+        }
+        let running = try SegmentCache(folder: folder)
+        try running.store("d", Self.audio(9))
+
+        let removed = try SegmentCache(folder: folder).prune(keeping: ["a", "c"])
+        #expect(removed == 2)  // b, and a's duplicate
+        let after = try SegmentCache(folder: folder)
+        #expect(after.statistics() .entries == 3)  // a, c, and the running build's d
+        #expect(Self.same(after.load("a"), Self.audio(3)))
+        #expect(after.load("b") == nil)
+        #expect(Self.same(after.load("d"), Self.audio(9)))
+    }
+}
