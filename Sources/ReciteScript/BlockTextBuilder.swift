@@ -40,7 +40,7 @@ public struct BlockTextBuilder {
     public mutating func appendAligned(_ text: String, cursor: inout Int, limit: Int, style: RunStyle) {
         let end = min(limit, source.scalars.count)
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isWhiteSpace {
                 items.append(.char(Piece(scalar: " ", origin: nil, style: style)))
                 continue
             }
@@ -102,7 +102,7 @@ public struct BlockTextBuilder {
     /// every word of it points at `origin`.
     public mutating func appendGenerated(_ text: String, origin: Range<Int>, style: RunStyle) {
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace
+            let isSpace = scalar.isWhiteSpace
             items.append(.char(Piece(scalar: isSpace ? " " : scalar, origin: isSpace ? nil : origin, style: style)))
         }
     }
@@ -143,7 +143,7 @@ public struct BlockTextBuilder {
     /// (SSML `<s>` without one), so the synthesizer ends the sentence there.
     public mutating func endSentence() {
         guard let last = items.lastIndex(where: {
-            if case .char(let p) = $0 { return !p.scalar.properties.isWhitespace }
+            if case .char(let p) = $0 { return !p.scalar.isWhiteSpace }
             return false
         }), case .char(let piece) = items[last] else { return }
         if !".!?;:".unicodeScalars.contains(piece.scalar) {

@@ -84,6 +84,8 @@ public enum TimingSidecarWriter {
 
     /// A JSON string literal.
     static func string(_ text: String) -> String {
+        // Most words need no escaping: then the text goes in whole, not scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

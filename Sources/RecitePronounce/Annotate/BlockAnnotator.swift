@@ -75,7 +75,7 @@ struct BlockAnnotator {
                 guard b.run == a.run + 1, (runs[b.run].style.language ?? documentLanguage) == language else { return false }
                 gap = Array(scalars[a.run][a.range.upperBound...]) + Array(scalars[b.run][..<b.range.lowerBound])
             }
-            if !gap.allSatisfy({ $0.properties.isWhitespace }) { return false }
+            if !gap.allSatisfy({ $0.isWhiteSpace }) { return false }
         }
         return true
     }

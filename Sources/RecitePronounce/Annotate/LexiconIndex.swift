@@ -100,7 +100,8 @@ public struct LexiconIndex: Sendable {
 
     /// Typographic apostrophes match straight ones ("lead’s" is "lead's").
     static func normalizeApostrophes(_ word: String) -> String {
-        word.contains("\u{2019}") ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
+        // Scalars, not `String.contains`, which Foundation turns into a locale-aware search.
+        word.unicodeScalars.contains("\u{2019}") ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
     }
 
     private static func key(_ form: Form) -> String {

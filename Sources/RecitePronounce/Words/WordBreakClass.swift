@@ -9,39 +9,51 @@ enum WordBreakClass: Equatable {
     case space, regionalIndicator, other
 
     init(_ s: Unicode.Scalar) {
+        // ASCII from a table (built by the general rule below): most text is ASCII, and asking
+        // Unicode for a scalar's properties is what word breaking spent its time on.
+        if s.value < 0x80 {
+            self = Self.ascii[Int(s.value)]
+        } else {
+            self = Self.classify(s)
+        }
+    }
+
+    private static let ascii: [WordBreakClass] = (0..<0x80).map { classify(Unicode.Scalar(UInt8($0))) }
+
+    private static func classify(_ s: Unicode.Scalar) -> WordBreakClass {
         let v = s.value
         switch v {
-        case 0x0D: self = .cr; return
-        case 0x0A: self = .lf; return
-        case 0x0B, 0x0C, 0x85, 0x2028, 0x2029: self = .newline; return
-        case 0x200D: self = .zwj; return
-        case 0x27: self = .singleQuote; return
-        case 0x22: self = .doubleQuote; return
-        case 0x3A, 0xB7, 0x387, 0x55F, 0x5F4, 0x2027, 0xFE13, 0xFE55, 0xFF1A: self = .midLetter; return
-        case 0x2E, 0x2018, 0x2019, 0x2024, 0xFE52, 0xFF07, 0xFF0E: self = .midNumLet; return
+        case 0x0D: return .cr
+        case 0x0A: return .lf
+        case 0x0B, 0x0C, 0x85, 0x2028, 0x2029: return .newline
+        case 0x200D: return .zwj
+        case 0x27: return .singleQuote
+        case 0x22: return .doubleQuote
+        case 0x3A, 0xB7, 0x387, 0x55F, 0x5F4, 0x2027, 0xFE13, 0xFE55, 0xFF1A: return .midLetter
+        case 0x2E, 0x2018, 0x2019, 0x2024, 0xFE52, 0xFF07, 0xFF0E: return .midNumLet
         case 0x2C, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x66C, 0x7F8, 0x2044, 0xFE10, 0xFE14, 0xFE50, 0xFE54,
-             0xFF0C, 0xFF1B: self = .midNum; return
-        case 0x202F: self = .extendNumLet; return
-        case 0x1F1E6...0x1F1FF: self = .regionalIndicator; return
+             0xFF0C, 0xFF1B: return .midNum
+        case 0x202F: return .extendNumLet
+        case 0x1F1E6...0x1F1FF: return .regionalIndicator
         case 0x30A0...0x30FF, 0x31F0...0x31FF, 0x32D0...0x32FE, 0x3300...0x3357, 0xFF66...0xFF9D:
-            self = .katakana; return
-        case 0x05D0...0x05EA, 0x05EF...0x05F2, 0xFB1D...0xFB4F: self = .hebrewLetter; return
+            return .katakana
+        case 0x05D0...0x05EA, 0x05EF...0x05F2, 0xFB1D...0xFB4F: return .hebrewLetter
         default: break
         }
         let p = s.properties
         switch p.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: self = .extend
-        case .format: self = .format
-        case .decimalNumber: self = .numeric
-        case .connectorPunctuation: self = .extendNumLet
-        case .spaceSeparator: self = .space
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .extend
+        case .format: return .format
+        case .decimalNumber: return .numeric
+        case .connectorPunctuation: return .extendNumLet
+        case .spaceSeparator: return .space
         default:
             // Ideographs and Hiragana are words of one character each (Other); letters of every
             // other script are ALetter.
             if p.isAlphabetic && !p.isIdeographic && !(0x3040...0x309F).contains(v) {
-                self = .aLetter
+                return .aLetter
             } else {
-                self = .other
+                return .other
             }
         }
     }
