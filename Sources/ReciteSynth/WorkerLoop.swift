@@ -148,10 +148,7 @@ public enum WorkerLoop {
             result = .failure(SynthesisError("\(error)"))
         }
         alarm(0)
-        let (header, samples) = WorkerProtocol.encode(result)
-        guard WorkerProtocol.writeFrame(header, to: STDOUT_FILENO), WorkerProtocol.writeFrame(samples, to: STDOUT_FILENO) else {
-            exit(1)
-        }
+        guard WorkerProtocol.writeResponse(result, to: STDOUT_FILENO) else { exit(1) }
         return nil
     }
 
@@ -176,8 +173,7 @@ public enum WorkerLoop {
                 result = .failure(SynthesisError("\(error)"))
             }
             // Everything is computed before the first byte goes out, so a response is whole.
-            let (header, samples) = WorkerProtocol.encode(result)
-            let ok = WorkerProtocol.writeFrame(header, to: STDOUT_FILENO) && WorkerProtocol.writeFrame(samples, to: STDOUT_FILENO)
+            let ok = WorkerProtocol.writeResponse(result, to: STDOUT_FILENO)
             var written: UInt8 = 1
             if ok { _ = write(fds[1], &written, 1) }
             _exit(ok ? 0 : 1)

@@ -17,6 +17,20 @@ public enum WorkerProtocol {
         return writeAll(header, to: fd) && writeAll(data, to: fd)
     }
 
+    /// Writes a response's two frames, the samples straight from the audio's memory.
+    static func writeResponse(_ result: Result<SynthesizedAudio, SynthesisError>, to fd: Int32) -> Bool {
+        switch result {
+        case .success(let audio):
+            guard writeFrame(ResponseHeader.encode(audio), to: fd) else { return false }
+            return audio.samples.withUnsafeBytes { samples in
+                var length = UInt32(samples.count).littleEndian
+                return withUnsafeBytes(of: &length) { writeAll($0, to: fd) } && writeAll(samples, to: fd)
+            }
+        case .failure(let error):
+            return writeFrame(ResponseHeader.encode(error), to: fd) && writeFrame(Data(), to: fd)
+        }
+    }
+
     /// Reads one frame; nil at end of input or on a broken frame.
     public static func readFrame(from fd: Int32) -> Data? {
         guard let header = readExactly(4, from: fd) else { return nil }
@@ -26,16 +40,18 @@ public enum WorkerProtocol {
     }
 
     static func writeAll(_ data: Data, to fd: Int32) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
+        data.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
         }
+        return true
     }
 
     /// Reads one frame of samples straight into an array (no copy from a buffer); nil at end of
