@@ -76,7 +76,9 @@ import Testing
         var killed = false
         for _ in 0..<100 where !killed {
             usleep(50_000)
-            let children = (try? String(contentsOfFile: "/proc/\(run.processIdentifier)/task/\(run.processIdentifier)/children", encoding: .utf8)) ?? ""
+            // Workers start on first use, from whichever thread needs one: every thread's children.
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(run.processIdentifier)/task")) ?? []
+            let children = tasks.map { (try? String(contentsOfFile: "/proc/\(run.processIdentifier)/task/\($0)/children", encoding: .utf8)) ?? "" }.joined(separator: " ")
             if let worker = children.split(separator: " ").first.flatMap({ Int32($0) }) {
                 usleep(300_000)
                 killed = kill(worker, SIGKILL) == 0
