@@ -4,7 +4,8 @@
 - throughput (seconds of audio per second of wall time) with --jobs 1 and --jobs 2, and the same
   documents' plain text through the espeak-ng program, one file after another, with the ratios;
 - the time of a second run with nothing changed, and after editing one paragraph;
-- the peak memory (parent and workers together) of a run over a 10-hour book.
+- the peak memory of a run over a 10-hour book: recite's own peak resident size, and the peak of
+  recite and its workers together (proportional set size, shared pages counted once).
 
 Usage: python3 Benchmarks/bench.py [--recite .build/release/recite] [--quick]
 The corpus (Samples plus generated articles and the book) is written under /tmp/recite-bench.
@@ -58,15 +59,17 @@ def run(cmd, **kw):
     return elapsed, proc.stderr
 
 
-def tree_rss_kb(pid):
-    """Resident memory of a process and all its descendants, in kB, from /proc."""
+def tree_pss_kb(pid):
+    """Proportional memory of a process and all its descendants, in kB, from /proc: each shared page
+    (the Swift runtime, Foundation, eSpeak NG's data, mapped by every worker) counted once in all,
+    not once per process as summed resident sizes would."""
     total, stack = 0, [pid]
     while stack:
         p = stack.pop()
         try:
-            with open(f"/proc/{p}/status") as f:
+            with open(f"/proc/{p}/smaps_rollup") as f:
                 for line in f:
-                    if line.startswith("VmRSS:"):
+                    if line.startswith("Pss:"):
                         total += int(line.split()[1])
             for task in os.listdir(f"/proc/{p}/task"):
                 with open(f"/proc/{p}/task/{task}/children") as f:
@@ -87,7 +90,7 @@ def peak_memory(cmd):
                         parent_peak = max(parent_peak, int(line.split()[1]))
         except FileNotFoundError:
             pass
-        tree_peak = max(tree_peak, tree_rss_kb(proc.pid))
+        tree_peak = max(tree_peak, tree_pss_kb(proc.pid))
         time.sleep(0.05)
     if proc.returncode != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read()}")
@@ -173,7 +176,7 @@ def main():
     wall = time.monotonic() - start
     length = audio_seconds(os.path.join(WORK, "out-book"))
     print(f"{hours}-hour book: {length / 3600:.2f} h of audio in {wall:.1f} s; peak memory {parent:.0f} MB "
-          f"(recite), {tree:.0f} MB (recite and its workers) (target < 150 MB)")
+          f"(recite), {tree:.0f} MB (recite and its workers, shared pages once) (target < 150 MB)")
 
 
 if __name__ == "__main__":
