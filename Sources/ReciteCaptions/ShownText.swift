@@ -120,6 +120,8 @@ public enum ShownText {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Most shown words are printable ASCII without a space: nothing to collapse.
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

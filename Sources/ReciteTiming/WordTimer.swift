@@ -150,12 +150,18 @@ struct WordTimer {
         }
     }
 
+    /// Letters and digits (ASCII answered without Unicode's property tables, asked per scalar).
     static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if scalar.isASCII { return isASCIILetter(scalar) || (0x30...0x39).contains(scalar.value) }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     static func hasLetter(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
-        scalars.contains { $0.properties.isAlphabetic }
+        scalars.contains { $0.isASCII ? isASCIILetter($0) : $0.properties.isAlphabetic }
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }
 
     /// The word whose text range holds `position`, or the last word starting before it.
