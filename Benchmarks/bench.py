@@ -7,10 +7,10 @@
 - the peak memory of a run over a 10-hour book: recite's own peak resident size, and the peak of
   recite and its workers together (proportional set size, shared pages counted once).
 
-Usage: python3 Benchmarks/bench.py [--recite .build/release/recite] [--quick]
+Usage: python3 Benchmarks/bench.py [--recite .build/release/recite] [--quick] [--rounds 3]
 The corpus (Samples plus generated articles and the book) is written under /tmp/recite-bench.
 """
-import argparse, os, random, re, shutil, subprocess, sys, time, json
+import argparse, os, random, re, shutil, statistics, subprocess, sys, time, json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = "/tmp/recite-bench"
@@ -106,6 +106,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
     ap.add_argument("--quick", action="store_true", help="a small corpus and a 1-hour book (for trying the script)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of the three throughput runs (medians are compared)")
     args = ap.parse_args()
     recite = os.path.abspath(args.recite)
     espeak = shutil.which("espeak-ng")
@@ -129,28 +130,44 @@ def main():
                 dst.write(plain(src.read()))
 
     print(f"corpus: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
-    results = {}
-    for jobs in (1, 2):
-        out = os.path.join(WORK, f"out-jobs{jobs}")
-        wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
-        results[jobs] = (wall, audio_seconds(out))
-        print(f"recite --jobs {jobs}: {wall:6.2f} s wall, {results[jobs][1]:8.1f} s audio, "
-              f"{results[jobs][1] / wall:7.1f} s audio per s")
+    # The three throughputs are measured in rounds, one of each per round, and the medians
+    # compared: a shared virtual machine's speed drifts by a tenth within a minute, and
+    # measurements taken back to back in one round see the same machine.
+    rates = {"jobs1": [], "jobs2": [], "espeak": []}
+    for round_ in range(args.rounds):
+        line = []
+        for jobs in (1, 2):
+            out = os.path.join(WORK, f"out-jobs{jobs}")
+            shutil.rmtree(out, ignore_errors=True)
+            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
+            rates[f"jobs{jobs}"].append(audio_seconds(out) / wall)
+            line.append(f"--jobs {jobs} {wall:5.2f} s ({rates[f'jobs{jobs}'][-1]:6.1f} s/s)")
+        if espeak:
+            out = os.path.join(WORK, "out-espeak")
+            shutil.rmtree(out, ignore_errors=True)
+            os.makedirs(out)
+            start = time.monotonic()
+            for name in sorted(os.listdir(texts)):
+                run([espeak, "-v", "en-us", "-w", os.path.join(out, name + ".wav"), "-f", os.path.join(texts, name)])
+            wall = time.monotonic() - start
+            seconds = sum((os.path.getsize(os.path.join(out, n)) - 44) / 2 / 22050 for n in os.listdir(out))
+            rates["espeak"].append(seconds / wall)
+            line.append(f"espeak-ng {wall:5.2f} s ({rates['espeak'][-1]:6.1f} s/s)")
+        print(f"round {round_ + 1}: " + ", ".join(line))
+    median = {k: statistics.median(v) for k, v in rates.items() if v}
+    print(f"recite --jobs 1: {median['jobs1']:7.1f} s audio per s (median of {args.rounds})")
+    print(f"recite --jobs 2: {median['jobs2']:7.1f} s audio per s")
     if espeak:
-        out = os.path.join(WORK, "out-espeak")
-        os.makedirs(out)
-        start = time.monotonic()
-        for name in sorted(os.listdir(texts)):
-            run([espeak, "-v", "en-us", "-w", os.path.join(out, name + ".wav"), "-f", os.path.join(texts, name)])
-        wall = time.monotonic() - start
-        seconds = 0.0
-        for name in os.listdir(out):
-            seconds += (os.path.getsize(os.path.join(out, name)) - 44) / 2 / 22050
-        print(f"espeak-ng program, file after file: {wall:6.2f} s wall, {seconds:8.1f} s audio, {seconds / wall:7.1f} s audio per s")
-        print(f"ratio recite --jobs 2 / espeak-ng: {results[2][1] / results[2][0] / (seconds / wall):.2f}× (target ≥ 1.7×)")
+        print(f"espeak-ng program, file after file: {median['espeak']:7.1f} s audio per s")
+        per_round = [a / b for a, b in zip(rates["jobs2"], rates["espeak"])]
+        print(f"ratio recite --jobs 2 / espeak-ng: {median['jobs2'] / median['espeak']:.2f}× "
+              f"(rounds: {', '.join(f'{r:.2f}' for r in per_round)}) (target ≥ 1.7×)")
     else:
         print("espeak-ng program not installed: no comparison (apt-get install espeak-ng)")
-    print(f"ratio --jobs 2 / --jobs 1: {(results[2][1] / results[2][0]) / (results[1][1] / results[1][0]):.2f}× (target ≥ 1.8×)")
+    per_round = [a / b for a, b in zip(rates["jobs2"], rates["jobs1"])]
+    print(f"ratio --jobs 2 / --jobs 1: {median['jobs2'] / median['jobs1']:.2f}× "
+          f"(rounds: {', '.join(f'{r:.2f}' for r in per_round)}) (target ≥ 1.8×)")
+    results = {2: (audio_seconds(os.path.join(WORK, "out-jobs2")) / median["jobs2"], 0)}
 
     out2 = os.path.join(WORK, "out-jobs2")
     again, _ = run([recite, "build", corpus, "-o", out2, "--jobs", "2"])
