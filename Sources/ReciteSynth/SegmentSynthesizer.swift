@@ -1,5 +1,6 @@
 /// Something that turns synthesis requests into audio, in order: the pool of worker processes
-/// (`WorkerPool`), or a stand-in in tests.
+/// (`WorkerPool`), or a stand-in in tests. Calls may overlap: a document asks for its next batch
+/// while it writes the last, and documents render side by side.
 public protocol SegmentSynthesizer: AnyObject {
     var sampleRate: Int { get }
     /// The audio of each request, in the order given.

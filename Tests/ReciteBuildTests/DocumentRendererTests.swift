@@ -8,11 +8,13 @@ import Testing
 /// Rendering with a stand-in synthesizer: batching, order and pauses, without eSpeak NG.
 @Suite struct DocumentRendererTests {
     /// One second of tone per request at 1 kHz, with a word event at every word start.
-    final class ToneSynthesizer: SegmentSynthesizer {
+    final class ToneSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         let sampleRate = 1000
-        var calls = 0
+        private let lock = NSLock()
+        private var callCount = 0
+        var calls: Int { lock.withLock { callCount } }
         func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-            calls += 1
+            lock.withLock { callCount += 1 }
             return requests.map { request in
                 let text = Array(request.markup.unicodeScalars)
                 var events: [SynthesisEvent] = []

@@ -63,16 +63,19 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
 }
 
 /// One document's view of the shared cache: counts the cache hits of its own segments.
+/// A document synthesizes its next batch while it writes the last, so two calls may overlap.
 public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     private let shared: CachingSynthesizer
-    public private(set) var hits = 0
+    private let lock = NSLock()
+    private var hitCount = 0
+    public var hits: Int { lock.withLock { hitCount } }
     public var sampleRate: Int { shared.sampleRate }
 
     public init(_ shared: CachingSynthesizer) { self.shared = shared }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         let (audio, hits) = try shared.synthesizeCounting(requests)
-        self.hits += hits
+        lock.withLock { hitCount += hits }
         return audio
     }
 }
