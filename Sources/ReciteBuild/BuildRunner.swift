@@ -154,6 +154,8 @@ public struct BuildRunner: Sendable {
             unchanged.cacheHits = nil
             return unchanged
         }
+        // This document may need synthesis: the workers start while it is parsed.
+        synthesizer.prepareForRequests()
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
         let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
         let dependencies = (try? prepared.get())?.dependencies ?? []

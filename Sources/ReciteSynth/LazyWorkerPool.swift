@@ -23,6 +23,14 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
     /// synthesis that follows then fails with the reason).
     public var sampleRate: Int { (try? pool().sampleRate) ?? 22050 }
 
+    /// Starts the workers on a thread of their own, so that they are ready when the document
+    /// that needs them has been parsed.
+    public func prepareForRequests() {
+        guard lock.withLock({ started == nil }) else { return }
+        let thread = Thread { [self] in _ = try? pool() }
+        thread.start()
+    }
+
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         guard !requests.isEmpty else { return [] }
         return try pool().synthesize(requests)

@@ -5,4 +5,12 @@ public protocol SegmentSynthesizer: AnyObject {
     var sampleRate: Int { get }
     /// The audio of each request, in the order given.
     func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio]
+    /// Gets ready for requests that are coming, without waiting.
+    func prepareForRequests()
+}
+
+extension SegmentSynthesizer {
+    /// Gets ready for requests that are coming (starts workers), without waiting; by default
+    /// there is nothing to do.
+    public func prepareForRequests() {}
 }

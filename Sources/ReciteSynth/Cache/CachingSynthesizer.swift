@@ -41,6 +41,8 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         try synthesizeCounting(requests).audio
     }
 
+    public func prepareForRequests() { inner.prepareForRequests() }
+
     /// The audio, and how many of the requests the cache answered.
     public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int) {
         let keys = requests.map(cache.key(for:))
