@@ -22,7 +22,7 @@ enum EntityDecoding {
 
     /// `text` with every reference it knows decoded; unknown ones stay as written.
     static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.contains("&" as Character) else { return text }
         var out = ""
         var rest = text[...]
         while let amp = rest.firstIndex(of: "&") {

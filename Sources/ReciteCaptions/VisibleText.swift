@@ -2,7 +2,7 @@
 /// `<token>` between CJK words, or inline HTML), its character references decoded.
 enum VisibleText {
     static func of(_ source: String) -> String {
-        guard source.contains("<") else { return EntityDecoding.decode(source) }
+        guard source.contains("<" as Character) else { return EntityDecoding.decode(source) }
         var out = ""
         var rest = source[...]
         while let open = rest.firstIndex(of: "<") {

@@ -17,7 +17,7 @@ struct NumberRecognizer {
         if let m = dates.dayFirst(at: i, in: context) { return m }
         if let reading = rules.abbreviations[String(core)] { return Match(1, reading) }  // "24/7"
         // "ISBN 978-0-306-40615-7": a code of digit groups after a word that announces one.
-        if i > 0, core.contains("-"), core.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), !context.pieces[i - 1].endsClause,
+        if i > 0, core.contains("-" as Character), core.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), !context.pieces[i - 1].endsClause,
            rules.codeWords.contains(context.pieces[i - 1].core.lowercased()) {
             return Match(1, core.split(separator: "-").map { DigitsVerbalizer.say($0) }.joined(separator: ", "))
         }
@@ -25,12 +25,12 @@ struct NumberRecognizer {
         if let m = fraction(at: i, in: context) { return m }
         if let m = ratio(core) { return Match(1, m) }
         // "3.10.2": a version, "three point ten point two".
-        if rules.spellNumbers, core.contains("."), case let groups = core.split(separator: ".", omittingEmptySubsequences: false), groups.count >= 3,
+        if rules.spellNumbers, core.contains("." as Character), case let groups = core.split(separator: ".", omittingEmptySubsequences: false), groups.count >= 3,
            groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) {
             let cardinal = CardinalVerbalizer(rules: rules)
             return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
         }
-        if core.contains("=") || core.dropFirst().contains("+") { return math(core).map { Match(1, $0) } }
+        if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
         var n: NumberLiteral

@@ -39,12 +39,12 @@ struct PhoneRecognizer {
             guard !body.isEmpty else { return nil }
         }
         let groups = body.split(whereSeparator: { !$0.isASCIIDigit })
-        if country == nil, !body.contains(" "), groups.count == 4, body.filter({ $0 == "." }).count == 3,
+        if country == nil, !body.contains(" " as Character), groups.count == 4, body.filter({ $0 == "." }).count == 3,
            groups.allSatisfy({ $0.count <= 3 }) {
             return verbalizer.sayDotted(groups)
         }
         // "555-1234": a local number (a range's ends would be round: "200-1500").
-        if country == nil, groups.count == 2, body.contains("-"), !body.contains(" "), groups[0].count == 3, groups[1].count == 4,
+        if country == nil, groups.count == 2, body.contains("-" as Character), !body.contains(" " as Character), groups[0].count == 3, groups[1].count == 4,
            groups[0].first.map({ $0 != "0" && $0 != "1" }) == true, groups[0].last != "0", groups[1].last != "0" {
             return verbalizer.say(countryCode: nil, groups: Array(groups))
         }

@@ -79,8 +79,8 @@ struct Reader {
     /// A word's leading punctuation without periods (".b@gmail.com" would be read "dot b"): a
     /// period there ends the previous word's sentence.
     private func leading(_ lead: Substring, into out: inout [Run], after firstOut: Int) -> Substring {
-        guard lead.contains(".") else { return lead }
-        appendPunctuation(lead.contains("..") || lead.contains("…") ? "..." : ".", to: &out, after: firstOut)
+        guard lead.contains("." as Character) else { return lead }
+        appendPunctuation(lead.contains("..") || lead.contains("…" as Character) ? "..." : ".", to: &out, after: firstOut)
         return lead.filter { $0 != "." }[...]
     }
 

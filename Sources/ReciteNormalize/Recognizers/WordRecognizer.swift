@@ -58,9 +58,9 @@ struct WordRecognizer {
         if let spoken = symbolBeforeNumber(core) { return Match(1, spoken) }
         if let spoken = chemical(core) { return Match(1, spoken) }
         if let spoken = version(core) { return Match(1, spoken) }
-        if core.contains("="), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
+        if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
-        if core.contains("/"), let slash = rules.word("slash") as String?,
+        if core.contains("/" as Character), let slash = rules.word("slash") as String?,
            core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
         }
