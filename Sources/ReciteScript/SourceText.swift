@@ -13,6 +13,9 @@ public struct SourceText: Sendable {
     public let byteOffsets: [Int]
     /// Index in `scalars` of the first code point of each line.
     public let lineStarts: [Int]
+    /// Whether the file was decoded as UTF-8 (then any run of its code points is a run of its
+    /// bytes, and text is cut from the bytes).
+    private let isUTF8: Bool
 
     public enum Encoding: Sendable { case utf8, latin1 }
 
@@ -25,6 +28,7 @@ public struct SourceText: Sendable {
     public init(path: String, bytes: [UInt8], encoding: Encoding = .utf8) throws(DecodingError) {
         self.path = path
         self.bytes = bytes
+        isUTF8 = encoding == .utf8
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         scalars.reserveCapacity(bytes.count)
@@ -126,6 +130,12 @@ public struct SourceText: Sendable {
 
     /// The text of code points `range`.
     public func text(scalars range: Range<Int>) -> String {
+        let range = range.clamped(to: 0..<scalars.count)
+        if isUTF8 {
+            // The bytes were checked to be UTF-8 when decoded: the same text, without building it
+            // a scalar at a time.
+            return String(decoding: bytes[byteOffsets[range.lowerBound]..<byteOffsets[range.upperBound]], as: UTF8.self)
+        }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: scalars[range.clamped(to: 0..<scalars.count)])
         return String(s)
