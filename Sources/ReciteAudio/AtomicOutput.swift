@@ -25,7 +25,22 @@ public enum AtomicOutput {
     /// Writes `data` atomically to `path`.
     public static func write(_ data: Data, to path: String) throws {
         try write(to: path) { temporary in
-            try data.write(to: URL(fileURLWithPath: temporary))
+            // Plain writes: Foundation's `Data.write` syncs the file itself, and `write(to:)`
+            // syncs it once more before the rename.
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
+            defer { close(fd) }
+            let written = data.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return false }
+                    offset += n
+                }
+                return true
+            }
+            guard written else { throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: temporary]) }
         }
     }
 

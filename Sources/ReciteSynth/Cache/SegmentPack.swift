@@ -64,6 +64,10 @@ enum SegmentPack {
         let path: String
         private let fd: Int32
         private var size = 0
+        /// Bytes reserved on disk ahead of the writes (`fallocate`, the file's size unchanged):
+        /// reserving 64 MB at once cost less than the file system reserving page by page.
+        private var reserved = 0
+        static let reservation = 64 << 20
 
         init(folder: URL) throws(SynthesisError) {
             let stamp = Int(Date().timeIntervalSince1970)
@@ -76,7 +80,11 @@ enum SegmentPack {
             _ = flock(fd, LOCK_EX)
         }
 
-        deinit { close(fd) }
+        deinit {
+            // Give back what was reserved and not written.
+            if reserved > size { _ = ftruncate(fd, off_t(size)) }
+            close(fd)
+        }
 
         /// Writes the record of `key`; a failed write is cut off again, so the pack stays whole.
         func append(key: String, parts: [UnsafeRawBufferPointer]) throws(SynthesisError) -> PackRecord {
@@ -84,6 +92,12 @@ enum SegmentPack {
             var header = SegmentPack.magic + Array(key.utf8.prefix(64))
             header += [UInt8](repeating: 0x20, count: 68 - header.count)
             withUnsafeBytes(of: UInt32(length).littleEndian) { header += $0 }
+            let needed = size + header.count + length
+            if needed > reserved {
+                let amount = max(Self.reservation, needed - reserved)
+                // Not every file system can (tmpfs can, some network ones cannot): then it just writes.
+                if glibcFallocate(fd, 1 /* FALLOC_FL_KEEP_SIZE */, Int64(reserved), Int64(amount)) == 0 { reserved += amount } else { reserved = Int.max }
+            }
             let ok = header.withUnsafeBytes { head in writeAll([head] + parts) }
             guard ok else {
                 let reason = String(cString: strerror(errno))
@@ -109,3 +123,8 @@ enum SegmentPack {
         }
     }
 }
+
+/// glibc's `int fallocate(int fd, int mode, off_t offset, off_t len)` (64-bit offsets), which
+/// Swift's Glibc module does not export (it is a GNU extension).
+@_silgen_name("fallocate64")
+private func glibcFallocate(_ fd: Int32, _ mode: Int32, _ offset: Int64, _ length: Int64) -> Int32
