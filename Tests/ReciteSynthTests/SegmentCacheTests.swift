@@ -86,4 +86,20 @@ import Testing
         #expect(after.load("b") == nil)
         #expect(Self.same(after.load("d"), Self.audio(9)))
     }
+
+    /// A pack reserves disk ahead of its writes, and gives back what it did not use when the run
+    /// ends: what stays on disk is about what was written.
+    @Test func aFinishedPackKeepsNoReservedSpace() throws {
+        let folder = Self.folder("reserve")
+        do {
+            let cache = try SegmentCache(folder: folder)
+            for key in ["a", "b", "c"] { try cache.store(key, Self.audio(3)) }
+        }
+        let pack = try Self.onlyPack(in: folder)
+        var info = stat()
+        try #require(stat(pack, &info) == 0)
+        let onDisk = Int(info.st_blocks) * 512
+        #expect(Int(info.st_size) > 3 * 6000)
+        #expect(onDisk < Int(info.st_size) + (1 << 20), "\(onDisk) bytes on disk for \(info.st_size)")
+    }
 }
