@@ -3,7 +3,8 @@ import Foundation
 /// The header of a synthesis response, in a small binary form (little-endian): it crosses a pipe
 /// and is stored in the cache once per segment, and JSON cost more than the audio's copy.
 ///
-///     ok:    0, rate u32, sample count u32, event count u32, events
+///     ok:    0 (samples in the next frame) or 3 (in shared memory, `SharedSamples`),
+///            rate u32, sample count u32, event count u32, events
 ///     error: 1 (refused) or 2 (crashed), then the message in UTF-8
 ///     event: kind u8, position u32, length u32, sample u32, name length u16, name UTF-8
 enum ResponseHeader {
@@ -11,10 +12,10 @@ enum ResponseHeader {
         case word, sentence, mark, phoneme, end
     }
 
-    static func encode(_ audio: SynthesizedAudio) -> Data {
+    static func encode(_ audio: SynthesizedAudio, samplesShared: Bool = false) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(13 + audio.events.count * 16)
-        bytes.append(0)
+        bytes.append(samplesShared ? 3 : 0)
         append(UInt32(audio.sampleRate), to: &bytes)
         append(UInt32(audio.samples.count), to: &bytes)
         append(UInt32(audio.events.count), to: &bytes)
@@ -41,6 +42,13 @@ enum ResponseHeader {
         Data([error.isCrash ? 2 : 1] + Array(error.message.utf8))
     }
 
+    /// The sample count of a header whose samples are in shared memory; nil for any other.
+    static func sharedSampleCount(_ header: Data) -> Int? {
+        guard header.count >= 9, header[header.startIndex] == 3 else { return nil }
+        let at = header.startIndex + 5
+        return (0..<4).reduce(0) { $0 | Int(header[at + $1]) << (8 * $1) }
+    }
+
     private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
@@ -56,7 +64,7 @@ enum ResponseHeader {
             let malformed = SynthesisError("a synthesis worker sent a malformed response")
             guard let status = bytes.first else { throw malformed }
             offset = 1
-            if status != 0 {
+            if status != 0 && status != 3 {
                 throw SynthesisError(String(decoding: bytes[1...], as: UTF8.self), isCrash: status == 2)
             }
             guard let rate = integer(UInt32.self), let count = integer(UInt32.self),

@@ -40,14 +40,23 @@ public enum WorkerLoop {
             FileHandle.standardError.write(Data("recite worker: \(error)\n".utf8))
             return 1
         }
-        // Hello: the sample rate, so the build can start a file before any audio arrives.
-        guard WorkerProtocol.writeFrame(Data("\(sampleRate)".utf8), to: STDOUT_FILENO) else { return 1 }
+        // Hello: the sample rate, so the build can start a file before any audio arrives, and
+        // the shared memory for samples if there is some; the build says whether it took it.
+        var shared = SharedSamples.create()
+        let hello = "\(sampleRate)" + (shared.map { " shared=\($0.fd)" } ?? "")
+        guard WorkerProtocol.writeFrame(Data(hello.utf8), to: STDOUT_FILENO) else { return 1 }
+        if shared != nil {
+            guard let answer = WorkerProtocol.readFrame(from: STDIN_FILENO) else { return 0 }
+            if String(decoding: answer, as: UTF8.self) != "shared" { shared = nil }
+        }
+        var sequence = 0
         while let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
+            defer { sequence += 1 }
             let failure: SynthesisError?
             if let request = try? JSONDecoder().decode(SynthesisRequest.self, from: frame) {
                 snapshot?.restore()
                 let inPlace = snapshot != nil && ((try? EspeakEngine.withShared { $0.usesLoadedVoice(request) }) ?? false)
-                failure = inPlace ? serveInPlace(request) : serveInChild(request)
+                failure = inPlace ? serveInPlace(request, shared: shared, sequence: sequence) : serveInChild(request)
             } else {
                 failure = SynthesisError("a synthesis worker received a malformed request")
             }
@@ -137,7 +146,7 @@ public enum WorkerLoop {
 
     /// Synthesizes in the worker itself, after a reset. A hang ends the worker (the alarm's
     /// default action); the build then starts another and tries the segment once more.
-    static func serveInPlace(_ request: SynthesisRequest) -> SynthesisError? {
+    static func serveInPlace(_ request: SynthesisRequest, shared: SharedSamples?, sequence: Int) -> SynthesisError? {
         alarm(segmentTimeoutSeconds)
         let result: Result<SynthesizedAudio, SynthesisError>
         do {
@@ -148,7 +157,7 @@ public enum WorkerLoop {
             result = .failure(SynthesisError("\(error)"))
         }
         alarm(0)
-        guard WorkerProtocol.writeResponse(result, to: STDOUT_FILENO) else { exit(1) }
+        guard WorkerProtocol.writeResponse(result, to: STDOUT_FILENO, shared: shared, sequence: sequence) else { exit(1) }
         return nil
     }
 

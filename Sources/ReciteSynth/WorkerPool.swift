@@ -61,9 +61,21 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             handles = [stdin.fileHandleForWriting, stdout.fileHandleForReading]
         }
 
-        /// Reads the hello (the sample rate) a worker sends when it is ready.
+        /// Shared memory for samples, when the worker offered it and it could be opened.
+        private var shared: SharedSamples?
+
+        /// Reads the hello a worker sends when it is ready (its sample rate, and maybe the shared
+        /// memory it offers, which is answered), and returns the sample rate.
         func hello() -> Int? {
-            WorkerProtocol.readFrame(from: output).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+            guard let frame = WorkerProtocol.readFrame(from: output) else { return nil }
+            let words = String(decoding: frame, as: UTF8.self).split(separator: " ")
+            guard let rate = words.first.flatMap({ Int($0) }) else { return nil }
+            if let offer = words.dropFirst().first(where: { $0.hasPrefix("shared=") }) {
+                let descriptor = Int32(offer.dropFirst("shared=".count)) ?? -1
+                shared = SharedSamples.open(worker: process.processIdentifier, descriptor: descriptor)
+                guard WorkerProtocol.writeFrame(Data((shared == nil ? "pipe" : "shared").utf8), to: input) else { return nil }
+            }
+            return rate
         }
 
         func call(_ request: Data) -> Reply {
@@ -81,7 +93,11 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             let reply: Reply
             if gone || !sent {
                 reply = .died(started: false)
-            } else if let header = WorkerProtocol.readFrame(from: output), let samples = WorkerProtocol.readSamplesFrame(from: output) {
+            } else if let header = WorkerProtocol.readFrame(from: output), var samples = WorkerProtocol.readSamplesFrame(from: output) {
+                // The worker's requests are numbered as they were sent: this one's is its ticket.
+                if let count = ResponseHeader.sharedSampleCount(header) {
+                    samples = shared?.read(count: count, sequence: ticket) ?? []
+                }
                 reply = .answer(header: header, samples: samples)
             } else {
                 reply = .died(started: true)

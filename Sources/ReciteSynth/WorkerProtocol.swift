@@ -18,8 +18,11 @@ public enum WorkerProtocol {
     }
 
     /// Writes a response's two frames, the samples straight from the audio's memory.
-    static func writeResponse(_ result: Result<SynthesizedAudio, SynthesisError>, to fd: Int32) -> Bool {
+    static func writeResponse(_ result: Result<SynthesizedAudio, SynthesisError>, to fd: Int32,
+                              shared: SharedSamples? = nil, sequence: Int = 0) -> Bool {
         switch result {
+        case .success(let audio) where shared?.write(audio.samples, sequence: sequence) == true:
+            return writeFrame(ResponseHeader.encode(audio, samplesShared: true), to: fd) && writeFrame(Data(), to: fd)
         case .success(let audio):
             guard writeFrame(ResponseHeader.encode(audio), to: fd) else { return false }
             return audio.samples.withUnsafeBytes { samples in

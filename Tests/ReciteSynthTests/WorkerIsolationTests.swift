@@ -75,6 +75,16 @@ import Testing
         }
     }
 
+    /// A header whose samples wait in shared memory says how many; the audio decodes the same
+    /// once they are put with it.
+    @Test func aHeaderOfSharedSamplesGivesTheirCount() throws {
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: [5, 6, 7], events: [SynthesisEvent(kind: .end, textPosition: 4, textLength: 0, sample: 3)])
+        let header = ResponseHeader.encode(audio, samplesShared: true)
+        #expect(ResponseHeader.sharedSampleCount(header) == 3)
+        #expect(ResponseHeader.sharedSampleCount(ResponseHeader.encode(audio)) == nil)
+        #expect(try WorkerProtocol.decode(header: header, samples: audio.samples) == audio)
+    }
+
     @Test func aTruncatedOrPaddedHeaderIsRefused() {
         let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, 2], events: [SynthesisEvent(kind: .word, textPosition: 1, textLength: 2, sample: 0)])
         let (header, samples) = WorkerProtocol.encode(.success(audio))
