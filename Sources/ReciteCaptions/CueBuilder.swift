@@ -39,7 +39,6 @@ public struct CueBuilder: Sendable {
         // best[j]: the cheapest split of words 0..<j; from[j]: where its last cue starts.
         var best = [Double](repeating: .infinity, count: n + 1)
         var from = [Int](repeating: 0, count: n + 1)
-        var layouts = [[Int]](repeating: [], count: n + 1)
         best[0] = 0
         for j in 1...n {
             for i in stride(from: j - 1, through: 0, by: -1) {
@@ -47,12 +46,11 @@ public struct CueBuilder: Sendable {
                 let duration = sentence[j - 1].end - sentence[i].start
                 guard single || duration <= layout.maxDuration,
                       lines.length(i..<j) <= layout.maxLines * (layout.maxLineLength + 1) || single else { break }
-                guard best[i] < .infinity, let laid = lines.breaks(i..<j) else { continue }
-                let cost = best[i] + cueCost(sentence, i..<j, isWhole: i == 0 && j == n) + laid.cost
+                guard best[i] < .infinity, let layoutCost = lines.cost(i..<j) else { continue }
+                let cost = best[i] + cueCost(sentence, i..<j, isWhole: i == 0 && j == n) + layoutCost
                 if cost < best[j] {
                     best[j] = cost
                     from[j] = i
-                    layouts[j] = laid.ends
                 }
             }
         }
@@ -62,7 +60,7 @@ public struct CueBuilder: Sendable {
             let i = from[j]
             let first = sentence[i], last = sentence[j - 1]
             let start = Self.milliseconds(first.start)
-            cues.append(Cue(start: start, end: max(start, Self.milliseconds(last.end)), lines: lines.lines(i..<j, endingAt: layouts[j]),
+            cues.append(Cue(start: start, end: max(start, Self.milliseconds(last.end)), lines: lines.lines(i..<j, endingAt: lines.breaks(i..<j)?.ends ?? [j]),
                             words: first.words.lowerBound...last.words.upperBound))
             j = i
         }

@@ -62,24 +62,42 @@ struct LineBreaker {
     }
 
     /// Where the best lines for words `range` end, with their cost: `lines` without building
-    /// the text of every candidate (the cue builder tries many).
+    /// the text of every candidate.
     func breaks(_ range: Range<Int>) -> (ends: [Int], cost: Double)? {
-        breaks(range, maxLines: max(1, layout.maxLines))
+        var maxLines = max(1, layout.maxLines)
+        guard let whole = firstLine(range, maxLines: maxLines) else { return nil }
+        // The best layout's first line, then the best layout of the rest, line by line: the
+        // cost is a sum, so the rest of the best layout is the best layout of the rest.
+        var ends = [whole.end]
+        var rest = whole.end..<range.upperBound
+        while !rest.isEmpty, maxLines > 1, let next = firstLine(rest, maxLines: maxLines - 1) {
+            ends.append(next.end)
+            rest = next.end..<range.upperBound
+            maxLines -= 1
+        }
+        return (ends, whole.cost)
     }
 
-    private func breaks(_ range: Range<Int>, maxLines: Int) -> (ends: [Int], cost: Double)? {
-        if length(range) <= layout.maxLineLength { return ([range.upperBound], 0) }
-        if range.dropFirst().allSatisfy({ words[$0].gluedToPrevious }) { return ([range.upperBound], 0) }
+    /// The cost of the best lines for words `range`, or nil if they do not fit; computed without
+    /// building anything (the cue builder asks this of many candidates).
+    func cost(_ range: Range<Int>) -> Double? {
+        firstLine(range, maxLines: max(1, layout.maxLines))?.cost
+    }
+
+    /// Where the first line of the best layout of `range` ends, and the layout's whole cost.
+    private func firstLine(_ range: Range<Int>, maxLines: Int) -> (end: Int, cost: Double)? {
+        if length(range) <= layout.maxLineLength { return (range.upperBound, 0) }
+        if range.dropFirst().allSatisfy({ words[$0].gluedToPrevious }) { return (range.upperBound, 0) }
         guard maxLines > 1 else { return nil }
         let even = Double(length(range)) / Double(maxLines)
-        var best: (ends: [Int], cost: Double)?
+        var best: (end: Int, cost: Double)?
         for k in range.dropLast() where words[k].breakAfter != .never {
             let first = range.lowerBound..<(k + 1)
             let firstLength = length(first)
             guard firstLength <= layout.maxLineLength || first.count == 1 else { break }
-            guard let rest = breaks((k + 1)..<range.upperBound, maxLines: maxLines - 1) else { continue }
+            guard let rest = firstLine((k + 1)..<range.upperBound, maxLines: maxLines - 1) else { continue }
             let cost = Self.cost(of: words[k].breakAfter) + abs(Double(firstLength) - even) / 4 + rest.cost
-            if cost < best?.cost ?? .infinity { best = ([k + 1] + rest.ends, cost) }
+            if cost < best?.cost ?? .infinity { best = (k + 1, cost) }
         }
         return best
     }
