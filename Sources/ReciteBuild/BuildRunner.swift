@@ -166,7 +166,7 @@ public struct BuildRunner: Sendable {
             if let prepared = try? prepared.get() {
                 let keys = prepared.segments.filter { !$0.markup.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
                 synthesizer.noteUsed(keys: keys)
-                try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
+                record(keys, in: keysFile)
             }
             kept.dependencies = dependencies.isEmpty ? nil : dependencies
             kept.unchanged = true
@@ -175,14 +175,19 @@ public struct BuildRunner: Sendable {
         }
         let counting = DocumentSynthesizer(synthesizer)
         var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: counting)
-        if entry.status == .ok, let prepared = try? prepared.get() {
+        if entry.status == .ok {
             entry.cacheHits = counting.hits
             entry.fingerprint = fingerprint
             entry.dependencies = dependencies.isEmpty ? nil : dependencies
-            let keys = prepared.segments.filter { !$0.markup.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
-            try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
+            // The keys the render looked up: every segment's, computed once.
+            record(counting.keys.sorted(), in: keysFile)
         }
         return entry
+    }
+
+    /// Records a document's segment keys for the next run's fast unchanged path.
+    private func record(_ keys: [String], in keysFile: String) {
+        try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
     }
 
     private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,

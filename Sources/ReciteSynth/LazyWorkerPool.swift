@@ -6,6 +6,8 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
     private let start: () throws -> WorkerPool
     private let lock = NSLock()
     private var started: Result<WorkerPool, any Error>?
+    /// Guarded by `lock`: a thread is already starting the pool ahead of the first request.
+    private var starting = false
 
     public init(size: Int, configuration: WorkerConfiguration) {
         start = { try WorkerPool(size: size, configuration: configuration) }
@@ -26,7 +28,11 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
     /// Starts the workers on a thread of their own, so that they are ready when the document
     /// that needs them has been parsed.
     public func prepareForRequests() {
-        guard lock.withLock({ started == nil }) else { return }
+        let first = lock.withLock { () -> Bool in
+            defer { starting = true }
+            return started == nil && !starting
+        }
+        guard first else { return }
         let thread = Thread { [self] in _ = try? pool() }
         thread.start()
     }

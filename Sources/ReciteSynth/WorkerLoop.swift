@@ -23,19 +23,10 @@ public enum WorkerLoop {
 
     public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
         let sampleRate: Int
-        var snapshot: EngineSnapshot?
-        EspeakEngine.reportsPhonemes = configuration.phonemes
+        let snapshot: EngineSnapshot?
         MemoryTuning.keepFreedMemory()
         do {
-            sampleRate = try EspeakEngine.withShared { engine in
-                // Every worker of a run warms up the same way, so the state a segment starts from
-                // (and its audio) does not depend on which worker made it.
-                if let language = configuration.warmLanguage {
-                    engine.warmUp(language: language, voiceName: configuration.warmVoice)
-                    snapshot = prepareReset(engine, language: language, voiceName: configuration.warmVoice).0
-                }
-                return engine.sampleRate
-            }
+            (sampleRate, snapshot, _) = try startEngine(configuration)
         } catch {
             FileHandle.standardError.write(Data("recite worker: \(error)\n".utf8))
             return 1
@@ -61,9 +52,7 @@ public enum WorkerLoop {
                 failure = SynthesisError("a synthesis worker received a malformed request")
             }
             if let failure {
-                let (header, samples) = WorkerProtocol.encode(.failure(failure))
-                guard WorkerProtocol.writeFrame(header, to: STDOUT_FILENO),
-                      WorkerProtocol.writeFrame(samples, to: STDOUT_FILENO) else { return 1 }
+                guard WorkerProtocol.writeResponse(.failure(failure), to: STDOUT_FILENO) else { return 1 }
             }
         }
         return 0
@@ -85,15 +74,10 @@ public enum WorkerLoop {
     /// `recite worker --check-reset` and the tests). Run in a child, so this process is untouched.
     public static func isolation(configuration: WorkerConfiguration) -> Isolation {
         var fds: [Int32] = [0, 0]
-        guard let language = configuration.warmLanguage, pipe(&fds) == 0 else { return .forkNoSnapshot }
+        guard configuration.warmLanguage != nil, pipe(&fds) == 0 else { return .forkNoSnapshot }
         let pid = fork()
         if pid == 0 {
-            var answer = Isolation.forkNoSnapshot
-            EspeakEngine.reportsPhonemes = configuration.phonemes
-            _ = try? EspeakEngine.withShared { engine in
-                engine.warmUp(language: language, voiceName: configuration.warmVoice)
-                answer = prepareReset(engine, language: language, voiceName: configuration.warmVoice).1
-            }
+            let answer = (try? startEngine(configuration))?.isolation ?? .forkNoSnapshot
             WorkerProtocol.writeFrame(Data(answer.rawValue.utf8), to: fds[1])
             _exit(0)
         }
@@ -103,6 +87,19 @@ public enum WorkerLoop {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return answer ?? .forkNoSnapshot
+    }
+
+    /// Starts eSpeak NG as every worker of a run does: the run's voice loaded, and the state a
+    /// segment starts from saved (so that the audio does not depend on which worker made it).
+    static func startEngine(_ configuration: WorkerConfiguration) throws
+        -> (sampleRate: Int, snapshot: EngineSnapshot?, isolation: Isolation) {
+        EspeakEngine.reportsPhonemes = configuration.phonemes
+        return try EspeakEngine.withShared { engine in
+            guard let language = configuration.warmLanguage else { return (engine.sampleRate, nil, .forkNoSnapshot) }
+            engine.warmUp(language: language, voiceName: configuration.warmVoice)
+            let (snapshot, isolation) = prepareReset(engine, language: language, voiceName: configuration.warmVoice)
+            return (engine.sampleRate, snapshot, isolation)
+        }
     }
 
     /// Speaks a short phrase (so that what eSpeak NG sets up on its first utterance is in place),
@@ -148,17 +145,21 @@ public enum WorkerLoop {
     /// default action); the build then starts another and tries the segment once more.
     static func serveInPlace(_ request: SynthesisRequest, shared: SharedSamples?, sequence: Int) -> SynthesisError? {
         alarm(segmentTimeoutSeconds)
-        let result: Result<SynthesizedAudio, SynthesisError>
-        do {
-            result = .success(try EspeakEngine.withShared { try $0.synthesize(request) })
-        } catch let error as SynthesisError {
-            result = .failure(error)
-        } catch {
-            result = .failure(SynthesisError("\(error)"))
-        }
+        let result = synthesizeHere(request)
         alarm(0)
         guard WorkerProtocol.writeResponse(result, to: STDOUT_FILENO, shared: shared, sequence: sequence) else { exit(1) }
         return nil
+    }
+
+    /// The request synthesized by this process's engine, as a response.
+    private static func synthesizeHere(_ request: SynthesisRequest) -> Result<SynthesizedAudio, SynthesisError> {
+        do {
+            return .success(try EspeakEngine.withShared { try $0.synthesize(request) })
+        } catch let error as SynthesisError {
+            return .failure(error)
+        } catch {
+            return .failure(SynthesisError("\(error)"))
+        }
     }
 
     // MARK: - Fork
@@ -173,14 +174,7 @@ public enum WorkerLoop {
         let pid = fork()
         if pid == 0 {
             close(fds[0])
-            let result: Result<SynthesizedAudio, SynthesisError>
-            do {
-                result = .success(try EspeakEngine.withShared { try $0.synthesize(request) })
-            } catch let error as SynthesisError {
-                result = .failure(error)
-            } catch {
-                result = .failure(SynthesisError("\(error)"))
-            }
+            let result = synthesizeHere(request)
             // Everything is computed before the first byte goes out, so a response is whole.
             let ok = WorkerProtocol.writeResponse(result, to: STDOUT_FILENO)
             var written: UInt8 = 1

@@ -29,8 +29,9 @@ public enum WorkerProtocol {
                 var length = UInt32(samples.count).littleEndian
                 return withUnsafeBytes(of: &length) { writeAll($0, to: fd) } && writeAll(samples, to: fd)
             }
-        case .failure(let error):
-            return writeFrame(ResponseHeader.encode(error), to: fd) && writeFrame(Data(), to: fd)
+        case .failure:
+            let (header, samples) = encode(result)
+            return writeFrame(header, to: fd) && writeFrame(samples, to: fd)
         }
     }
 
@@ -63,40 +64,38 @@ public enum WorkerProtocol {
         guard let header = readExactly(4, from: fd) else { return nil }
         let length = Int(header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }.littleEndian)
         guard length <= maximumFrame, length % 2 == 0 else { return nil }
-        var complete = true
+        guard length > 0 else { return [] }
+        var got = 0
         let samples = [Int16](unsafeUninitializedCapacity: length / 2) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
-            var offset = 0
-            while offset < length {
-                let n = read(fd, raw.baseAddress! + offset, length - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    complete = false
-                    break
-                }
-                offset += n
-            }
+            got = readAll(fd, into: raw.baseAddress!, count: length)
             // Whatever was not read is zeroed, so the array is initialized either way.
-            if offset < length { (raw.baseAddress! + offset).initializeMemory(as: UInt8.self, repeating: 0, count: length - offset) }
+            if got < length { (raw.baseAddress! + got).initializeMemory(as: UInt8.self, repeating: 0, count: length - got) }
             initialized = length / 2
         }
-        return complete ? samples : nil
+        return got == length ? samples : nil
     }
 
     static func readExactly(_ count: Int, from fd: Int32) -> Data? {
         // Read into fresh memory, not a zero-filled buffer: a response is megabytes of audio.
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        guard readAll(fd, into: buffer, count: count) == count else {
+            buffer.deallocate()
+            return nil
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+
+    /// Reads until `count` bytes are in, the input ends or fails; returns how many came.
+    private static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         var offset = 0
         while offset < count {
             let n = read(fd, buffer + offset, count - offset)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                buffer.deallocate()
-                return nil
-            }
+            guard n > 0 else { break }
             offset += n
         }
-        return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return offset
     }
 
     // MARK: - Responses

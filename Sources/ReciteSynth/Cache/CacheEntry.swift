@@ -43,11 +43,6 @@ enum CacheEntry {
         return try? WorkerProtocol.decode(header: Data(header), samples: values)
     }
 
-    /// Whether an entry is whole, without decoding it.
-    static func isIntact(_ raw: UnsafeRawBufferPointer) -> Bool {
-        decode(raw) != nil
-    }
-
     /// The checksum of an entry: of its header and of its samples, combined.
     static func checksum(header: [UInt8], samples: UnsafeRawBufferPointer) -> UInt64 {
         let h = header.withUnsafeBytes { checksum($0) }

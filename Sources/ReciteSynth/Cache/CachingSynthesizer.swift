@@ -44,7 +44,7 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     public func prepareForRequests() { inner.prepareForRequests() }
 
     /// The audio, and how many of the requests the cache answered.
-    public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int) {
+    public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int, keys: [String]) {
         let keys = requests.map(cache.key(for:))
         var results = keys.map(cache.load)
         let missing = results.indices.filter { results[$0] == nil }
@@ -60,7 +60,7 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
                 try cache.store(keys[index], audio)
             }
         }
-        return (results.map { $0! }, requests.count - missing.count)
+        return (results.map { $0! }, requests.count - missing.count, keys)
     }
 }
 
@@ -70,14 +70,20 @@ public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable 
     private let shared: CachingSynthesizer
     private let lock = NSLock()
     private var hitCount = 0
+    private var seenKeys = Set<String>()
     public var hits: Int { lock.withLock { hitCount } }
+    /// The cache keys of every segment this document asked for.
+    public var keys: Set<String> { lock.withLock { seenKeys } }
     public var sampleRate: Int { shared.sampleRate }
 
     public init(_ shared: CachingSynthesizer) { self.shared = shared }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        let (audio, hits) = try shared.synthesizeCounting(requests)
-        lock.withLock { hitCount += hits }
+        let (audio, hits, keys) = try shared.synthesizeCounting(requests)
+        lock.withLock {
+            hitCount += hits
+            seenKeys.formUnion(keys)
+        }
         return audio
     }
 }

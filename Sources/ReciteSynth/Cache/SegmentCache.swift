@@ -90,7 +90,7 @@ public final class SegmentCache: @unchecked Sendable {
         for pack in packFiles() {
             result.bytes += ((try? FileManager.default.attributesOfItem(atPath: pack)[.size]) as? Int) ?? 0
             for (_, record) in SegmentPack.records(in: pack) {
-                if SegmentPack.withEntry(record, { CacheEntry.isIntact($0) }) == true { result.entries += 1 } else { result.damaged += 1 }
+                if SegmentPack.withEntry(record, CacheEntry.decode) != nil { result.entries += 1 } else { result.damaged += 1 }
             }
         }
         return result

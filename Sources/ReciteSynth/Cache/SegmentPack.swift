@@ -98,7 +98,7 @@ enum SegmentPack {
                 // Not every file system can (tmpfs can, some network ones cannot): then it just writes.
                 if glibcFallocate(fd, 1 /* FALLOC_FL_KEEP_SIZE */, Int64(reserved), Int64(amount)) == 0 { reserved += amount } else { reserved = Int.max }
             }
-            let ok = header.withUnsafeBytes { head in writeAll([head] + parts) }
+            let ok = header.withUnsafeBytes { head in ([head] + parts).allSatisfy { WorkerProtocol.writeAll($0, to: fd) } }
             guard ok else {
                 let reason = String(cString: strerror(errno))
                 _ = ftruncate(fd, off_t(size))
@@ -107,19 +107,6 @@ enum SegmentPack {
             let record = PackRecord(pack: path, offset: size + SegmentPack.headerLength, length: length)
             size += SegmentPack.headerLength + length
             return record
-        }
-
-        private func writeAll(_ parts: [UnsafeRawBufferPointer]) -> Bool {
-            for part in parts where part.count > 0 {
-                var offset = 0
-                while offset < part.count {
-                    let n = write(fd, part.baseAddress! + offset, part.count - offset)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { return false }
-                    offset += n
-                }
-            }
-            return true
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The address ranges mapped in this process (`/proc/self/maps`), sorted, to tell an address
-/// from a number.
+/// The address ranges mapped in this process (`/proc/self/maps`), sorted: where a library is
+/// loaded, and what an address may look like.
 struct MappedMemory {
     /// Every mapping: its addresses, and the file it maps and from which offset, if any.
     private var mappings: [(start: UInt64, end: UInt64, offset: UInt64, path: String?)] = []
@@ -49,10 +49,6 @@ struct MappedMemory {
         guard let index = index(containing: address), let path = mappings[index].path else { return nil }
         let base = mappings[...index].last { $0.path == path && $0.offset == 0 }?.start
         return base.map { (path, $0) }
-    }
-
-    func contains(_ address: UInt64) -> Bool {
-        index(containing: address) != nil
     }
 
     private func index(containing address: UInt64) -> Int? {
