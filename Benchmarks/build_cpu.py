@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """CPU seconds of a build and of its workers, apart: what the build process itself costs next to
-synthesis. Samples /proc/PID/stat of recite and its worker processes every 20 ms while it runs
+synthesis (user and system time apart). Samples /proc/PID/stat of recite and its worker processes every 20 ms while it runs
 (the last 20 ms may be missed).
 
 Usage: python3 Benchmarks/build_cpu.py INPUT OUT [--jobs N] [--recite .build/release/recite]
@@ -21,7 +21,7 @@ tick = os.sysconf("SC_CLK_TCK")
 def cpu_seconds(pid):
     try:
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / tick
+        return (int(fields[11]) / tick, int(fields[12]) / tick)
     except (OSError, IndexError):
         return None
 
@@ -42,6 +42,7 @@ while proc.poll() is None:
             last[pid] = seconds
     time.sleep(0.02)
 wall = time.monotonic() - start
-build = last.pop(proc.pid, 0.0)
-print(f"--jobs {args.jobs}: {wall:.2f} s wall; build {build:.2f} s CPU; workers {sum(last.values()):.2f} s CPU "
-      f"({', '.join(f'{v:.2f}' for v in last.values())})")
+user, system = last.pop(proc.pid, (0.0, 0.0))
+workers = [u + s for u, s in last.values()]
+print(f"--jobs {args.jobs}: {wall:.2f} s wall; build {user + system:.2f} s CPU ({user:.2f} user, {system:.2f} system); "
+      f"workers {sum(workers):.2f} s CPU ({', '.join(f'{v:.2f}' for v in workers)})")

@@ -143,22 +143,7 @@ public struct ReadAlongPage: Sendable {
     // MARK: - Values
 
     /// Seconds with up to five decimals, as the sidecar has them, in plain notation.
-    /// Seconds with at most five decimals and no trailing zeros ("1.25", "3"). Written by hand:
-    /// `String(format:)` cost more than the rest of the page.
-    static func seconds(_ value: Double) -> String {
-        let scaled = Int((abs(value) * 100_000).rounded())
-        var text = (value < 0 && scaled > 0 ? "-" : "") + String(scaled / 100_000)
-        var fraction = scaled % 100_000
-        guard fraction > 0 else { return text }
-        var digits = 5
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let decimals = String(fraction)
-        text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
-        return text
-    }
+    static func seconds(_ value: Double) -> String { SecondsText.string(value) }
 
     /// The audio file name as a relative URL: path segments percent-encoded, so a name with a
     /// space or a `#` still points at the file beside the page.

@@ -3,7 +3,9 @@ import Foundation
 /// Writes a timing sidecar as JSON a word at a time into a buffered file, so that a 10-hour book
 /// (100,000 words) costs kilobytes of memory here rather than the hundred megabytes of the
 /// generic encoder's intermediate tree. The output is the same schema `TimingSidecar` decodes:
-/// keys sorted, one word, sentence, block or mark per line.
+/// keys sorted, one word, sentence, block or mark per line. Fields go straight into a byte
+/// buffer: building a string per field and joining them cost as much as the rest of the build's
+/// bookkeeping for a segment.
 public enum TimingSidecarWriter {
     public static func write(_ sidecar: TimingSidecar, to path: String) throws {
         guard let file = FileHandle(forWritingAtPath: path) ?? create(path) else {
@@ -11,35 +13,52 @@ public enum TimingSidecarWriter {
         }
         defer { try? file.close() }
         var out = Output(file: file)
-        out.append("{\n")
-        out.append("  \"audio\" : \(string(sidecar.audio)),\n")
-        out.list("blocks", sidecar.blocks) { b in
-            var fields = ["\"end\":\(number(b.end))"]
-            if let file = b.file { fields.append("\"file\":\(string(file))") }
-            fields += ["\"kind\":\(string(b.kind))", "\"length\":\(b.length)"]
-            if let level = b.level { fields.append("\"level\":\(level)") }
-            fields += ["\"offset\":\(b.offset)", "\"start\":\(number(b.start))", "\"text\":\(string(b.text))"]
-            return fields
+        out.raw("{\n  \"audio\" : ")
+        out.string(sidecar.audio)
+        out.raw(",\n")
+        out.list("blocks", sidecar.blocks) { out, b in
+            out.field("end", first: true); out.number(b.end)
+            if let file = b.file { out.field("file"); out.string(file) }
+            out.field("kind"); out.string(b.kind)
+            out.field("length"); out.integer(b.length)
+            if let level = b.level { out.field("level"); out.integer(level) }
+            out.field("offset"); out.integer(b.offset)
+            out.field("start"); out.number(b.start)
+            out.field("text"); out.string(b.text)
         }
-        out.append("  \"duration\" : \(number(sidecar.duration)),\n")
-        out.append("  \"format\" : \(string(sidecar.format)),\n")
-        out.list("marks", sidecar.marks) { m in ["\"name\":\(string(m.name))", "\"time\":\(number(m.time))"] }
-        out.append("  \"sampleRate\" : \(sidecar.sampleRate),\n")
-        out.list("sentences", sidecar.sentences) { s in
-            (["\"end\":\(number(s.end))"] + (s.file.map { ["\"file\":\(string($0))"] } ?? [])
-                + ["\"length\":\(s.length)", "\"offset\":\(s.offset)", "\"start\":\(number(s.start))", "\"text\":\(string(s.text))"])
+        out.raw("  \"duration\" : "); out.number(sidecar.duration)
+        out.raw(",\n  \"format\" : "); out.string(sidecar.format)
+        out.raw(",\n")
+        out.list("marks", sidecar.marks) { out, m in
+            out.field("name", first: true); out.string(m.name)
+            out.field("time"); out.number(m.time)
         }
-        out.append("  \"source\" : \(string(sidecar.source)),\n")
-        out.append("  \"version\" : \(sidecar.version),\n")
-        out.list("words", sidecar.words, last: true) { w in
-            var fields = ["\"column\":\(w.column)", "\"end\":\(number(w.end))"]
-            if let file = w.file { fields.append("\"file\":\(string(file))") }
-            fields += ["\"length\":\(w.length)", "\"line\":\(w.line)", "\"offset\":\(w.offset)"]
-            if let phonemes = w.phonemes { fields.append("\"phonemes\":\(string(phonemes))") }
-            fields += ["\"spoken\":\(string(w.spoken))", "\"start\":\(number(w.start))", "\"text\":\(string(w.text))"]
-            return fields
+        out.raw("  \"sampleRate\" : "); out.integer(sidecar.sampleRate)
+        out.raw(",\n")
+        out.list("sentences", sidecar.sentences) { out, s in
+            out.field("end", first: true); out.number(s.end)
+            if let file = s.file { out.field("file"); out.string(file) }
+            out.field("length"); out.integer(s.length)
+            out.field("offset"); out.integer(s.offset)
+            out.field("start"); out.number(s.start)
+            out.field("text"); out.string(s.text)
         }
-        out.append("}\n")
+        out.raw("  \"source\" : "); out.string(sidecar.source)
+        out.raw(",\n  \"version\" : "); out.integer(sidecar.version)
+        out.raw(",\n")
+        out.list("words", sidecar.words, last: true) { out, w in
+            out.field("column", first: true); out.integer(w.column)
+            out.field("end"); out.number(w.end)
+            if let file = w.file { out.field("file"); out.string(file) }
+            out.field("length"); out.integer(w.length)
+            out.field("line"); out.integer(w.line)
+            out.field("offset"); out.integer(w.offset)
+            if let phonemes = w.phonemes { out.field("phonemes"); out.string(phonemes) }
+            out.field("spoken"); out.string(w.spoken)
+            out.field("start"); out.number(w.start)
+            out.field("text"); out.string(w.text)
+        }
+        out.raw("}\n")
         try out.flush()
     }
 
@@ -47,58 +66,101 @@ public enum TimingSidecarWriter {
         FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
     }
 
-    /// A buffer flushed to the file every 64 KB.
+    /// A byte buffer flushed to the file every 64 KB.
     private struct Output {
         let file: FileHandle
-        var buffer = ""
-        var failed: (any Error)?
+        var bytes: [UInt8] = []
 
-        mutating func append(_ text: String) {
-            buffer += text
-            if buffer.utf8.count >= 65_536 { try? flush() }
+        init(file: FileHandle) {
+            self.file = file
+            bytes.reserveCapacity(80_000)
+        }
+
+        mutating func raw(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            if bytes.count >= 65_536 { try? flush() }
         }
 
         mutating func flush() throws {
-            try file.write(contentsOf: Data(buffer.utf8))
-            buffer = ""
+            try file.write(contentsOf: Data(bytes))
+            bytes.removeAll(keepingCapacity: true)
         }
 
-        mutating func list<T>(_ key: String, _ items: [T], last: Bool = false, _ fields: (T) -> [String]) {
-            append("  \"\(key)\" : [")
+        /// `"key":`, after a comma unless it is the object's first.
+        mutating func field(_ key: StaticString, first: Bool = false) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func number(_ value: Double) { TimingSidecarWriter.appendNumber(value, to: &bytes) }
+
+        mutating func integer(_ value: Int) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            SecondsText.appendDecimal(Int(value.magnitude), to: &bytes)
+        }
+
+        mutating func string(_ text: String) { TimingSidecarWriter.appendString(text, to: &bytes) }
+
+        mutating func list<T>(_ key: StaticString, _ items: [T], last: Bool = false, _ fields: (inout Output, T) -> Void) {
+            raw("  \""); raw(key); raw("\" : [")
             for (i, item) in items.enumerated() {
-                append(i == 0 ? "\n    {" : ",\n    {")
-                append(fields(item).joined(separator: ","))
-                append("}")
+                raw(i == 0 ? "\n    {" : ",\n    {")
+                fields(&self, item)
+                raw("}")
             }
-            append(items.isEmpty ? "]" : "\n  ]")
-            append(last ? "\n" : ",\n")
+            raw(items.isEmpty ? "]" : "\n  ]")
+            raw(last ? "\n" : ",\n")
         }
     }
 
-    /// A JSON number: the shortest text that reads back as the same double.
+    /// A JSON number: the shortest text that reads back as the same double. Times are rounded
+    /// to five decimals (`TimingSidecar.rounded`), so that is their five-decimal text.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        var bytes: [UInt8] = []
+        appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else { bytes.append(UInt8(ascii: "0")); return }
+        if value == value.rounded(), abs(value) < 1e15 {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            SecondsText.appendDecimal(Int(abs(value)), to: &bytes)
+        } else if value == TimingSidecar.rounded(value), abs(value) < 1e9 {
+            SecondsText.append(value, to: &bytes)
+        } else {
+            bytes.append(contentsOf: "\(value)".utf8)
+        }
     }
 
     /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        // Most words need no escaping: then the text goes in whole, not scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most words need no escaping: then the text goes in whole, not byte by byte.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case _ where byte < 0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default: bytes.append(byte)
+                }
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
