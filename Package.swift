@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "CEspeakNG"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "CEspeakNG"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),

@@ -155,6 +155,8 @@ public final class SoundWriter {
     /// Frames given to `write` (at the voice's rate, whatever the file's).
     public private(set) var frames = 0
     private let resampler: StreamingResampler?
+    /// The WAV's own descriptor and the room reserved for it; nil for other formats.
+    private var reservation: DiskReservation?
 
     public init(path: String, sampleRate: Int, format: AudioFormat = .wav,
                 metadata: AudioMetadata = AudioMetadata()) throws(SoundFile.Failure) {
@@ -163,7 +165,22 @@ public final class SoundWriter {
         info.samplerate = Int32(fileRate)
         info.channels = 1
         info.format = format.sndfileFormat
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+        // A WAV's size follows from its frames, so its disk space is reserved ahead (the file is
+        // opened here and handed to libsndfile for that); other formats are opened by libsndfile.
+        let opened: OpaquePointer?
+        if format == .wav {
+            let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw SoundFile.Failure(message: "Cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            reservation = DiskReservation(fd: fd)
+            opened = sf_open_fd(fd, Int32(SFM_WRITE), &info, 0)
+            if opened == nil { Glibc.close(fd) }
+        } else {
+            reservation = nil
+            opened = sf_open(path, Int32(SFM_WRITE), &info)
+        }
+        guard let file = opened else {
             throw SoundFile.Failure(message: "Cannot write \(path) as \(format.rawValue): \(String(cString: sf_strerror(nil)))")
         }
         self.file = file
@@ -199,6 +216,8 @@ public final class SoundWriter {
 
     private func writeShorts(_ samples: [Int16]) throws(SoundFile.Failure) {
         guard let file, !samples.isEmpty else { return }
+        // The header is under 100 bytes until the cue chunk, which comes at close.
+        reservation?.ensure(upTo: 4096 + (frames + samples.count) * 2)
         let written = samples.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
         guard written == samples.count else {
             throw SoundFile.Failure(message: "Cannot write \(path): the disk may be full")
@@ -217,13 +236,25 @@ public final class SoundWriter {
         if let resampler { try writeFloats(resampler.finish()) }
         guard let file else { return }
         self.file = nil
-        guard sf_close(file) == 0 else {
+        let closed = sf_close(file) == 0
+        let finished = closeDescriptor()
+        guard closed, finished else {
             throw SoundFile.Failure(message: "Cannot finish \(path): the disk may be full")
         }
     }
 
+    /// Gives back the room reserved past the file's end, and closes the WAV's descriptor.
+    private func closeDescriptor() -> Bool {
+        guard let reservation else { return true }
+        self.reservation = nil
+        var status = stat()
+        if fstat(reservation.fd, &status) == 0 { reservation.release(keeping: Int(status.st_size)) }
+        return Glibc.close(reservation.fd) == 0
+    }
+
     deinit {
         if let file { sf_close(file) }
+        _ = closeDescriptor()
     }
 }
 

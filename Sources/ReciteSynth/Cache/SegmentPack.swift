@@ -1,4 +1,5 @@
 import Foundation
+import ReciteAudio
 
 /// Where one cache entry lies: in which pack, at which byte, how long.
 struct PackRecord: Sendable, Equatable {
@@ -64,10 +65,8 @@ enum SegmentPack {
         let path: String
         private let fd: Int32
         private var size = 0
-        /// Bytes reserved on disk ahead of the writes (`fallocate`, the file's size unchanged):
-        /// reserving 64 MB at once cost less than the file system reserving page by page.
-        private var reserved = 0
-        static let reservation = 64 << 20
+        /// Room on disk ahead of the writes.
+        private var reservation: DiskReservation
 
         init(folder: URL) throws(SynthesisError) {
             let stamp = Int(Date().timeIntervalSince1970)
@@ -78,11 +77,11 @@ enum SegmentPack {
                 throw SynthesisError("cannot create a cache pack in \(folder.path): \(String(cString: strerror(errno)))")
             }
             _ = flock(fd, LOCK_EX)
+            reservation = DiskReservation(fd: fd)
         }
 
         deinit {
-            // Give back what was reserved and not written.
-            if reserved > size { _ = ftruncate(fd, off_t(size)) }
+            reservation.release(keeping: size)
             close(fd)
         }
 
@@ -92,12 +91,7 @@ enum SegmentPack {
             var header = SegmentPack.magic + Array(key.utf8.prefix(64))
             header += [UInt8](repeating: 0x20, count: 68 - header.count)
             withUnsafeBytes(of: UInt32(length).littleEndian) { header += $0 }
-            let needed = size + header.count + length
-            if needed > reserved {
-                let amount = max(Self.reservation, needed - reserved)
-                // Not every file system can (tmpfs can, some network ones cannot): then it just writes.
-                if glibcFallocate(fd, 1 /* FALLOC_FL_KEEP_SIZE */, Int64(reserved), Int64(amount)) == 0 { reserved += amount } else { reserved = Int.max }
-            }
+            reservation.ensure(upTo: size + header.count + length)
             let ok = header.withUnsafeBytes { head in ([head] + parts).allSatisfy { WorkerProtocol.writeAll($0, to: fd) } }
             guard ok else {
                 let reason = String(cString: strerror(errno))
@@ -110,8 +104,3 @@ enum SegmentPack {
         }
     }
 }
-
-/// glibc's `int fallocate(int fd, int mode, off_t offset, off_t len)` (64-bit offsets), which
-/// Swift's Glibc module does not export (it is a GNU extension).
-@_silgen_name("fallocate64")
-private func glibcFallocate(_ fd: Int32, _ mode: Int32, _ offset: Int64, _ length: Int64) -> Int32
