@@ -106,8 +106,11 @@ struct WordTimer {
         }
         if starts[0] == nil { starts[0] = 0 }
         // Words after the last event share the time up to the end of the sound, not of the silence.
-        var soundEnd = total
-        while soundEnd > 0, abs(Int(audio.samples[soundEnd - 1])) < silenceThreshold { soundEnd -= 1 }
+        let soundEnd = audio.samples.withUnsafeBufferPointer { samples in
+            var end = total
+            while end > 0, isSilent(samples[end - 1]) { end -= 1 }
+            return end
+        }
         var i = 0
         while i < starts.count {
             guard starts[i] == nil else { i += 1; continue }
@@ -127,11 +130,13 @@ struct WordTimer {
             i = next
         }
         let fixed = starts.map { $0! }
-        var timed = units.indices.map { k in
-            let start = fixed[k]
-            let limit = k + 1 < fixed.count ? fixed[k + 1] : max(total, start + 1)
-            return Timed(word: units[k].word, spoken: units[k].spoken, start: start,
-                         end: trimmedEnd(start: start, limit: limit, samples: audio.samples))
+        var timed = audio.samples.withUnsafeBufferPointer { samples in
+            units.indices.map { k in
+                let start = fixed[k]
+                let limit = k + 1 < fixed.count ? fixed[k + 1] : max(total, start + 1)
+                return Timed(word: units[k].word, spoken: units[k].spoken, start: start,
+                             end: trimmedEnd(start: start, limit: limit, samples: samples))
+            }
         }
         assignPhonemes(audio.events, to: &timed, words: words)
         return timed
@@ -140,6 +145,7 @@ struct WordTimer {
     /// Phoneme events carry their word's position: each goes to that token, and within a token
     /// read as several parts, to the last part that started before it.
     static func assignPhonemes(_ events: [SynthesisEvent], to timed: inout [Timed], words: [SegmentWord]) {
+        guard events.contains(where: { if case .phoneme = $0.kind { true } else { false } }) else { return }
         var firstUnit = [Int: Int]()
         for (k, t) in timed.enumerated() where firstUnit[t.word] == nil { firstUnit[t.word] = k }
         for event in events {
@@ -164,6 +170,13 @@ struct WordTimer {
         (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }
 
+    /// Whether a sample is below the silence threshold, either way (one comparison: this runs
+    /// over every sample of the pauses inside segments).
+    @inline(__always)
+    static func isSilent(_ sample: Int16) -> Bool {
+        UInt16(bitPattern: sample &+ Int16(silenceThreshold - 1)) <= UInt16(2 * (silenceThreshold - 1))
+    }
+
     /// The word whose text range holds `position`, or the last word starting before it.
     static func wordIndex(at position: Int, in words: [SegmentWord]) -> Int? {
         var lo = 0, hi = words.count - 1, found: Int?
@@ -175,9 +188,9 @@ struct WordTimer {
     }
 
     /// The end of the sound in `start..<limit`: the limit, pulled back over silence.
-    static func trimmedEnd(start: Int, limit: Int, samples: [Int16]) -> Int {
+    static func trimmedEnd(start: Int, limit: Int, samples: UnsafeBufferPointer<Int16>) -> Int {
         var end = min(limit, samples.count)
-        while end > start + minimumWordSamples, abs(Int(samples[end - 1])) < silenceThreshold {
+        while end > start + minimumWordSamples, isSilent(samples[end - 1]) {
             end -= 1
         }
         // A little tail: the decay below the threshold is still the word.

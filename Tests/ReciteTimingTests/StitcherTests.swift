@@ -104,4 +104,11 @@ import Testing
         let timed = WordTimer.time(segment("a b", [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2)]), audio: audio)
         #expect(timed[0].end > 5000 && timed[0].end < 6000)
     }
+
+    /// The one-comparison silence test agrees with `abs(sample) < threshold` on every sample.
+    @Test func silenceTestAgreesWithTheThresholdOnEverySample() {
+        for value in Int(Int16.min)...Int(Int16.max) {
+            #expect(WordTimer.isSilent(Int16(value)) == (abs(value) < WordTimer.silenceThreshold), "\(value)")
+        }
+    }
 }
