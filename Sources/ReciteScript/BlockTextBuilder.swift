@@ -9,7 +9,10 @@ public struct BlockTextBuilder {
         var scalar: Unicode.Scalar
         /// Code-point range in the source this character stands for; nil if not found there.
         var origin: Range<Int>?
-        var style: RunStyle
+        /// Index of the character's style in `styles`: a style is kept once per call that adds
+        /// text, not copied into every character (copying it per character cost more than the
+        /// rest of parsing).
+        var style: Int32
         /// A space inside one word (`appendUnit`): it does not end the word.
         var glued = false
     }
@@ -23,6 +26,14 @@ public struct BlockTextBuilder {
 
     public let source: SourceText
     private var items: [Item] = []
+    private var styles: [RunStyle] = []
+
+    /// The index of `style` in `styles`, added unless it is the last one there.
+    private mutating func index(of style: RunStyle) -> Int32 {
+        if let last = styles.last, last == style { return Int32(styles.count - 1) }
+        styles.append(style)
+        return Int32(styles.count - 1)
+    }
 
     /// How far ahead of the cursor a character is looked for before it is taken as not in the source.
     public var searchWindow = 400
@@ -38,6 +49,7 @@ public struct BlockTextBuilder {
     /// Adds `text`, matching each code point in the source from `cursor` (advanced past each match)
     /// up to `limit`.
     public mutating func appendAligned(_ text: String, cursor: inout Int, limit: Int, style: RunStyle) {
+        let style = index(of: style)
         let end = min(limit, source.scalars.count)
         for scalar in text.unicodeScalars {
             if scalar.isWhiteSpace {
@@ -101,6 +113,7 @@ public struct BlockTextBuilder {
     /// Adds text that is not in the source as such (a title announcement, an SSML `<sub alias>`):
     /// every word of it points at `origin`.
     public mutating func appendGenerated(_ text: String, origin: Range<Int>, style: RunStyle) {
+        let style = index(of: style)
         for scalar in text.unicodeScalars {
             let isSpace = scalar.isWhiteSpace
             items.append(.char(Piece(scalar: isSpace ? " " : scalar, origin: isSpace ? nil : origin, style: style)))
@@ -110,6 +123,7 @@ public struct BlockTextBuilder {
     /// Adds text that is read as one unit (an SSML `<say-as>`: "12 May 2020" is one date): a single
     /// run, its inner white space kept as single spaces, pointing at `origin`.
     public mutating func appendUnit(_ text: String, origin: Range<Int>, style: RunStyle) {
+        let style = index(of: style)
         let words = text.split(whereSeparator: { $0.isWhitespace })
         for (k, word) in words.enumerated() {
             if k > 0 { items.append(.char(Piece(scalar: " ", origin: nil, style: style, glued: true))) }
@@ -126,7 +140,7 @@ public struct BlockTextBuilder {
 
     /// Adds a word separator that stands for no source text (a soft line break, a cell border).
     public mutating func appendSpace() {
-        items.append(.char(Piece(scalar: " ", origin: nil, style: RunStyle())))
+        items.append(.char(Piece(scalar: " ", origin: nil, style: index(of: RunStyle()))))
     }
 
     /// Adds a silence at source position `at` (a code-point index).
@@ -161,20 +175,20 @@ public struct BlockTextBuilder {
             defer { word.removeAll(keepingCapacity: true) }
             guard !word.isEmpty else { return }
             var text = String.UnicodeScalarView()
-            text.append(contentsOf: word.map(\.scalar))
+            for piece in word { text.append(piece.scalar) }
             // The core is the word without the punctuation around it: its span is what the word stands for.
             var lo = 0, hi = word.count
             while lo < hi, wordEdgePunctuation.contains(word[lo].scalar) { lo += 1 }
             while hi > lo, wordEdgePunctuation.contains(word[hi - 1].scalar) { hi -= 1 }
-            let core = lo < hi ? word[lo..<hi] : word[...]
-            let origins = core.compactMap(\.origin)
-            let range: Range<Int>
-            if let first = origins.map(\.lowerBound).min(), let last = origins.map(\.upperBound).max() {
-                range = first..<last
-            } else {
-                range = fallback
+            let core = lo < hi ? lo..<hi : 0..<word.count
+            var first = Int.max, last = Int.min
+            for k in core {
+                guard let origin = word[k].origin else { continue }
+                first = min(first, origin.lowerBound)
+                last = max(last, origin.upperBound)
             }
-            runs.append(Run(.speech(String(text)), source: source.span(scalars: range), style: core.first!.style))
+            let range = first <= last ? first..<last : fallback
+            runs.append(Run(.speech(String(text)), source: source.span(scalars: range), style: styles[Int(word[core.lowerBound].style)]))
         }
 
         for item in items {
@@ -194,6 +208,7 @@ public struct BlockTextBuilder {
         }
         flushWord()
         items.removeAll()
+        styles.removeAll()
         return runs
     }
 

@@ -61,7 +61,7 @@ struct MarkupWriter {
             }
             countClauseWords(piece)
             let core = wordCore(String(piece))
-            if core.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+            if core.unicodeScalars.contains(where: Self.isLetterOrDigit) {
                 words.append(SegmentWord(textRange: start..<length, spoken: core, source: source, runIndex: runIndex))
             }
         }
@@ -72,7 +72,7 @@ struct MarkupWriter {
     private mutating func countClauseWords(_ piece: Substring) {
         var groups = 0, inDigits = false
         for scalar in piece.unicodeScalars {
-            let digit = scalar.properties.numericType != nil
+            let digit = scalar.isASCII ? (0x30...0x39).contains(scalar.value) : scalar.properties.numericType != nil
             if digit && !inDigits { groups += 1 }
             inDigits = digit
         }
@@ -146,10 +146,26 @@ struct MarkupWriter {
                 String(String.UnicodeScalarView(trail.reversed())).trimmingSpaces)
     }
 
+    /// Letters and digits: what makes a piece a word eSpeak NG will report (ASCII answered
+    /// without Unicode's property tables).
+    static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value | 0x20
+            return (0x61...0x7A).contains(v) || (0x30...0x39).contains(scalar.value)
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
     /// Text with the characters that SSML would take as markup replaced by spaces (normalization
     /// has already read out any that mean something).
     static func escapeFree(_ text: String) -> String {
-        String(text.map { $0 == "<" || $0 == ">" || $0 == "&" || $0.isNewline || $0 == "\t" ? " " : $0 })
+        // Most words hold none of them: no control byte, no <, > or &, and none of the bytes
+        // that end U+0085, U+2028 or U+2029 (a byte test that also lets some others through
+        // to the full check below).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }) {
+            return text
+        }
+        return String(text.map { $0 == "<" || $0 == ">" || $0 == "&" || $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 }
 
