@@ -47,7 +47,7 @@ public struct CueBuilder: Sendable {
                 guard single || duration <= layout.maxDuration,
                       lines.length(i..<j) <= layout.maxLines * (layout.maxLineLength + 1) || single else { break }
                 guard best[i] < .infinity, let layoutCost = lines.cost(i..<j) else { continue }
-                let cost = best[i] + cueCost(sentence, i..<j, isWhole: i == 0 && j == n) + layoutCost
+                let cost = best[i] + cueCost(sentence, i..<j, isWhole: i == 0 && j == n, lines: lines) + layoutCost
                 if cost < best[j] {
                     best[j] = cost
                     from[j] = i
@@ -69,7 +69,7 @@ public struct CueBuilder: Sendable {
 
     /// What one cue of words `range` costs: a constant (fewer cues read better), its last word's
     /// break (a cue ending mid-phrase is hard to follow) and shortness (a flash of one word).
-    private func cueCost(_ sentence: [ShownWord], _ range: Range<Int>, isWhole: Bool) -> Double {
+    private func cueCost(_ sentence: [ShownWord], _ range: Range<Int>, isWhole: Bool, lines: LineBreaker) -> Double {
         var cost = 10.0
         let last = sentence[range.upperBound - 1]
         if range.upperBound < sentence.count {
@@ -77,8 +77,7 @@ public struct CueBuilder: Sendable {
             cost += last.breakAfter == .never ? 1000 : 3 * LineBreaker.cost(of: last.breakAfter)
         }
         if !isWhole {
-            let characters = range.reduce(0) { $0 + sentence[$1].text.count }
-            if characters < 12 || last.end - sentence[range.lowerBound].start < 1.0 { cost += 8 }
+            if lines.characters(range) < 12 || last.end - sentence[range.lowerBound].start < 1.0 { cost += 8 }
         }
         return cost
     }

@@ -6,15 +6,27 @@ struct LineBreaker {
     let words: [ShownWord]
     /// `prefix[k]` is the length of words `0..<k` joined (with a space before each unglued word but the first).
     private let prefix: [Int]
+    /// `letters[k]` is the characters of words `0..<k`, without the spaces between them.
+    private let letters: [Int]
 
     init(layout: CaptionLayout, words: [ShownWord]) {
         self.layout = layout
         self.words = words
-        var prefix = [0]
+        var prefix = [0], letters = [0]
+        prefix.reserveCapacity(words.count + 1)
+        letters.reserveCapacity(words.count + 1)
         for (k, word) in words.enumerated() {
-            prefix.append(prefix[k] + word.text.count + (k > 0 && !word.gluedToPrevious ? 1 : 0))
+            let count = word.text.count
+            prefix.append(prefix[k] + count + (k > 0 && !word.gluedToPrevious ? 1 : 0))
+            letters.append(letters[k] + count)
         }
         self.prefix = prefix
+        self.letters = letters
+    }
+
+    /// The characters of words `range`, spaces not counted.
+    func characters(_ range: Range<Int>) -> Int {
+        letters[range.upperBound] - letters[range.lowerBound]
     }
 
     /// The characters of words `range` on one line.

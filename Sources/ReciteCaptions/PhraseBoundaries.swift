@@ -40,7 +40,21 @@ enum PhraseBoundaries {
             if clauseEnds.contains(last) { return .clause }
         }
         if let first = next.text.first, openers.contains(first) { return .phrase }
-        if starters.contains(next.text.lowercased().filter(\.isLetter)) { return .phrase }
-        return leaders.contains(word.text.lowercased().filter(\.isLetter)) ? .weak : .none
+        if starters.contains(letters(next.text)) { return .phrase }
+        return leaders.contains(letters(word.text)) ? .weak : .none
+    }
+
+    /// The letters of `text`, lowercased ("And," → "and"), as the word lists have them. ASCII
+    /// text is answered byte by byte, without Unicode's tables (this runs twice per shown word).
+    static func letters(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased().filter(\.isLetter) }
+        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            for byte in text.utf8 where (0x61...0x7A).contains(byte | 0x20) {
+                buffer[count] = byte | 0x20
+                count += 1
+            }
+            return count
+        }
     }
 }

@@ -102,4 +102,31 @@ import Testing
         #expect(Int(info.st_size) > 3 * 6000)
         #expect(onDisk < Int(info.st_size) + (1 << 20), "\(onDisk) bytes on disk for \(info.st_size)")
     }
+
+    /// The entry checksum changes with any damage a file meets: one flipped bit anywhere, two
+    /// words swapped, a zeroed tail, a byte cut off; and not without it.
+    @Test func theChecksumSeesFlippedBitsSwapsZeroedTailsAndCuts() {
+        var random = SystemRandomNumberGenerator()
+        let data = (0..<20_003).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let sum = { (bytes: [UInt8]) in bytes.withUnsafeBytes { CacheEntry.checksum($0) } }
+        let original = sum(data)
+        #expect(sum(data) == original)
+        for position in stride(from: 0, to: data.count, by: 997) {
+            var flipped = data
+            flipped[position] ^= 1 << UInt8(position % 8)
+            #expect(sum(flipped) != original, "bit at \(position)")
+        }
+        var swapped = data
+        swapped.withUnsafeMutableBytes { raw in
+            let first = raw.loadUnaligned(fromByteOffset: 800, as: UInt64.self)
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 808, as: UInt64.self), toByteOffset: 800, as: UInt64.self)
+            raw.storeBytes(of: first, toByteOffset: 808, as: UInt64.self)
+        }
+        #expect(swapped != data && sum(swapped) != original)
+        var zeroed = data
+        for i in 15_000..<zeroed.count { zeroed[i] = 0 }
+        #expect(sum(zeroed) != original)
+        #expect(sum(Array(data.dropLast())) != original)
+        #expect(sum(data + [0]) != original)
+    }
 }

@@ -12,7 +12,7 @@ public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-5"
+    static let formatVersion = "recite-segment-cache-6"
 
     private let lock = NSLock()
     /// Guarded by `lock`: where each key's entries are (several after a damaged one was redone).
