@@ -67,6 +67,8 @@ enum SegmentPack {
         private var size = 0
         /// Room on disk ahead of the writes.
         private var reservation: DiskReservation
+        /// Pages handed to the disk and let go as the pack grows.
+        private var pages: WrittenPages
 
         init(folder: URL) throws(SynthesisError) {
             let stamp = Int(Date().timeIntervalSince1970)
@@ -78,6 +80,7 @@ enum SegmentPack {
             }
             _ = flock(fd, LOCK_EX)
             reservation = DiskReservation(fd: fd)
+            pages = WrittenPages(fd: fd)
         }
 
         deinit {
@@ -100,6 +103,7 @@ enum SegmentPack {
             }
             let record = PackRecord(pack: path, offset: size + SegmentPack.headerLength, length: length)
             size += SegmentPack.headerLength + length
+            pages.appended(upTo: size)
             return record
         }
     }
