@@ -116,6 +116,22 @@ import Testing
             flipped[position] ^= 1 << UInt8(position % 8)
             #expect(sum(flipped) != original, "bit at \(position)")
         }
+        // A change in the last bytes moves a lane's two sums alike; it must still show, at any
+        // length (the end in the 32-byte blocks or in the bytes after them).
+        for length in [64, 96, 100, 20_000, 20_003] {
+            let prefix = Array(data.prefix(length))
+            for back in 1...9 {
+                for pattern: UInt8 in [0xFF, 0x80, 0x01] {
+                    var damaged = prefix
+                    damaged[length - back] ^= pattern
+                    #expect(sum(damaged) != sum(prefix), "length \(length), byte -\(back), ^\(pattern)")
+                }
+            }
+            var zeros = [UInt8](repeating: 0, count: length)
+            let clean = sum(zeros)
+            zeros[length - 1] = 0xFF
+            #expect(sum(zeros) != clean, "silence ending in 0xFF, length \(length)")
+        }
         var swapped = data
         swapped.withUnsafeMutableBytes { raw in
             let first = raw.loadUnaligned(fromByteOffset: 800, as: UInt64.self)

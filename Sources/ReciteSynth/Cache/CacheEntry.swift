@@ -69,10 +69,15 @@ enum CacheEntry {
         for i in (blocks * 32)..<raw.count {
             a.0 &+= UInt64(raw[i]) &+ 0x100; b.0 &+= a.0
         }
+        // Each sum goes in on its own, after the ones before were mixed: a change at the very
+        // end moves a lane's two sums by the same amount, which combining them first (a ^ b)
+        // could cancel.
         func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
             let m = (h ^ w) &* 0x0000_0100_0000_01B3
-            return (m << 31) | (m >> 33)
+            return ((m << 31) | (m >> 33)) &* 0x9E37_79B9_7F4A_7C15
         }
-        return mix(mix(mix(mix(mix(mix(mix(a.0, b.0), a.1), b.1), a.2), b.2), a.3), b.3)
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for sum in [a.0, b.0, a.1, b.1, a.2, b.2, a.3, b.3] { h = mix(h, sum) }
+        return h
     }
 }
