@@ -10,12 +10,10 @@ final class Prefetch: @unchecked Sendable {
 
     init(_ synthesizer: any SegmentSynthesizer, _ requests: [SynthesisRequest]) {
         nonisolated(unsafe) let synthesizer = synthesizer
-        let thread = Thread { [self] in
+        BlockingThreads.start { [self] in
             result = Result { try synthesizer.synthesize(requests) }
             done.signal()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
     }
 
     func wait() throws -> [SynthesizedAudio] {

@@ -33,8 +33,7 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
             return started == nil && !starting
         }
         guard first else { return }
-        let thread = Thread { [self] in _ = try? pool() }
-        thread.start()
+        BlockingThreads.start { [self] in _ = try? pool() }
     }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
