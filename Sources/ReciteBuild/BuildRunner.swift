@@ -267,9 +267,14 @@ public struct BuildRunner: Sendable {
 
         init(jobs: [Job], pipeline: Pipeline) throws(ConfigurationError) {
             main = (try DocumentRenderer(pipeline: pipeline), DocumentFingerprint(pipeline: pipeline))
+            // Loading rule tables takes milliseconds before any document starts: folders whose
+            // settings keep the same rules share the normalizer.
+            var normalizers = [pipeline.normalizerInputs: main.renderer.normalizer]
             for path in Set(jobs.compactMap(\.folderConfiguration)) {
                 let folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
-                byConfiguration[path] = (try DocumentRenderer(pipeline: folderPipeline), DocumentFingerprint(pipeline: folderPipeline))
+                let renderer = try DocumentRenderer(pipeline: folderPipeline, normalizer: normalizers[folderPipeline.normalizerInputs])
+                normalizers[folderPipeline.normalizerInputs] = renderer.normalizer
+                byConfiguration[path] = (renderer, DocumentFingerprint(pipeline: folderPipeline))
             }
         }
 

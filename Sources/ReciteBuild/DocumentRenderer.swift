@@ -22,9 +22,14 @@ public struct DocumentRenderer: Sendable {
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
     /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
     /// language, stops the run before any document.
-    public init(pipeline: Pipeline) throws(ConfigurationError) {
+    /// `normalizer`, when given, is one already made for the same rules (`Pipeline.normalizerInputs`).
+    public init(pipeline: Pipeline, normalizer: Normalizer? = nil) throws(ConfigurationError) {
         self.pipeline = pipeline
-        normalizer = try pipeline.makeNormalizer()
+        if let normalizer {
+            self.normalizer = normalizer
+        } else {
+            self.normalizer = try pipeline.makeNormalizer()
+        }
         do {
             pronouncer = try Pronouncer(lexiconFiles: pipeline.lexicons)
             _ = try pronouncer.index(for: pipeline.language)

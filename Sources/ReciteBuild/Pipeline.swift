@@ -114,6 +114,11 @@ extension Pipeline {
         }
     }
 
+    /// What decides the normalizer: two pipelines with the same inputs can share one.
+    var normalizerInputs: [String] {
+        [rulesFolder ?? "-", "\(emoji)"] + userRuleFiles
+    }
+
     /// The normalizer this pipeline asks for: its tables, the user's rules, its emoji reading.
     public func makeNormalizer() throws(ConfigurationError) -> Normalizer {
         do {

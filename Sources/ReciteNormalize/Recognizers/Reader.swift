@@ -27,23 +27,26 @@ struct Reader {
                 i += 1
                 continue
             }
-            if !first.isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
+            // Most pieces start with an ASCII letter: answered from the byte, not Unicode's tables.
+            let asciiLetter = piece.core.utf8.first.map { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") } ?? false
+            let isLetter = asciiLetter || first.isLetter
+            if !isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
                 continue
             }
             var match: Match?
-            if first.isASCIIDigit || FractionVerbalizer.vulgar[first] != nil
-                || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true) {
+            if first.isASCIIDigit || (!asciiLetter && (FractionVerbalizer.vulgar[first] != nil
+                || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true))) {
                 match = numbers.recognize(at: i, in: &context)
-            } else if first.isLetter {
+            } else if isLetter {
                 match = words.recognize(at: i, in: context)
             }
             if match == nil {
                 // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
                 let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
                 if !plain || piece.core.utf8.count == 3 || (piece.trail == "." && piece.core.utf8.count == 2) { match = money.recognize(at: i, in: context) }
-                if match == nil, !plain, !(first.isLetter && piece.core.allSatisfy(\.isLetter)) {
+                if match == nil, !plain, !(isLetter && piece.core.allSatisfy(\.isLetter)) {
                     match = symbols.recognize(at: i, in: context)
                 }
             }

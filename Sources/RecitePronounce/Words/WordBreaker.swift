@@ -23,13 +23,24 @@ public enum WordBreaker {
         for end in boundaries(scalars).dropFirst() {
             let piece = scalars[start..<end]
             if piece.contains(where: { WordBreakClass($0).isWordMaterial || $0.properties.isIdeographic }) {
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: piece)
-                result.append(Word(range: start..<end, text: String(text)))
+                result.append(Word(range: start..<end, text: string(piece)))
             }
             start = end
         }
         return result
+    }
+
+    /// A word's text; ASCII straight from the code points' values, without decoding them.
+    static func string(_ piece: ArraySlice<Unicode.Scalar>) -> String {
+        guard piece.allSatisfy(\.isASCII) else {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: piece)
+            return String(text)
+        }
+        return String(unsafeUninitializedCapacity: piece.count) { buffer in
+            for (k, scalar) in piece.enumerated() { buffer[k] = UInt8(truncatingIfNeeded: scalar.value) }
+            return piece.count
+        }
     }
 
     /// Boundary positions (code-point indexes), including 0 and the end.
@@ -43,8 +54,9 @@ public enum WordBreaker {
             if kind.isIgnorable, let last = units.last, !last.kind.isLineBreak { continue }
             units.append((i, kind))
         }
+        let kinds = units.map(\.kind)
         var result = [0]
-        for u in 1..<units.count where breaks(between: u - 1, and: u, units.map(\.kind)) {
+        for u in 1..<units.count where breaks(between: u - 1, and: u, kinds) {
             result.append(units[u].start)
         }
         result.append(scalars.count)
