@@ -60,51 +60,56 @@ enum SegmentPack {
         return body(UnsafeRawBufferPointer(rebasing: buffer[0..<record.length]))
     }
 
-    /// Appends records to a new pack of this process.
+    /// Appends records to a new pack of this process, past the page cache where the file system
+    /// allows (`DirectAppender`).
     final class Writer {
         let path: String
         private let fd: Int32
-        private var size = 0
+        private let appender: DirectAppender
         /// Room on disk ahead of the writes.
         private var reservation: DiskReservation
-        /// Pages handed to the disk and let go as the pack grows.
+        /// Pages handed to the disk and let go as the pack grows (when it goes through the page cache).
         private var pages: WrittenPages
+        /// A write failed: the pack's end is not known to be whole, so nothing more is added.
+        private var failed = false
 
         init(folder: URL) throws(SynthesisError) {
             let stamp = Int(Date().timeIntervalSince1970)
             let name = "\(stamp)-\(getpid())-\(UUID().uuidString.prefix(8)).\(SegmentPack.fileExtension)"
             path = folder.appendingPathComponent(name).path
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 throw SynthesisError("cannot create a cache pack in \(folder.path): \(String(cString: strerror(errno)))")
             }
             _ = flock(fd, LOCK_EX)
+            appender = DirectAppender(fd: fd)
             reservation = DiskReservation(fd: fd)
             pages = WrittenPages(fd: fd)
         }
 
         deinit {
-            reservation.release(keeping: size)
+            if !failed { _ = appender.finish() }
+            reservation.release(keeping: appender.size)
             close(fd)
         }
 
-        /// Writes the record of `key`; a failed write is cut off again, so the pack stays whole.
+        /// Writes the record of `key`. After a failed write the pack takes nothing more (its
+        /// readers stop at the torn end).
         func append(key: String, parts: [UnsafeRawBufferPointer]) throws(SynthesisError) -> PackRecord {
+            guard !failed else { throw SynthesisError("cannot store a cache entry in \(path): an earlier write failed") }
             let length = parts.reduce(0) { $0 + $1.count }
             var header = SegmentPack.magic + Array(key.utf8.prefix(64))
             header += [UInt8](repeating: 0x20, count: 68 - header.count)
             withUnsafeBytes(of: UInt32(length).littleEndian) { header += $0 }
-            reservation.ensure(upTo: size + header.count + length)
-            let ok = header.withUnsafeBytes { head in ([head] + parts).allSatisfy { WorkerProtocol.writeAll($0, to: fd) } }
+            let start = appender.size
+            reservation.ensure(upTo: start + header.count + length)
+            let ok = header.withUnsafeBytes { head in appender.append([head] + parts) }
             guard ok else {
-                let reason = String(cString: strerror(errno))
-                _ = ftruncate(fd, off_t(size))
-                throw SynthesisError("cannot store a cache entry in \(path): \(reason)")
+                failed = true
+                throw SynthesisError("cannot store a cache entry in \(path): \(String(cString: strerror(errno)))")
             }
-            let record = PackRecord(pack: path, offset: size + SegmentPack.headerLength, length: length)
-            size += SegmentPack.headerLength + length
-            pages.appended(upTo: size)
-            return record
+            if !appender.isDirect { pages.appended(upTo: appender.size) }
+            return PackRecord(pack: path, offset: start + SegmentPack.headerLength, length: length)
         }
     }
 }

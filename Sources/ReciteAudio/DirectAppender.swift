@@ -1,0 +1,128 @@
+import Foundation
+
+/// Appends to a file past the page cache (`O_DIRECT`): each append is copied into an aligned
+/// buffer and goes to the disk straight from it, its whole blocks and then its last block padded
+/// with zeros (written again, fuller, by the next append). Every append is in the file when it
+/// returns, so other processes read it at once and a killed run loses nothing it appended.
+///
+/// Recite writes gigabytes it does not read back in the same run. Through the page cache each
+/// byte is copied into a cache page, tracked and written back later, and the page must be found
+/// first: for a build's cache pack that was a fifth of the build process's time. `O_DIRECT`
+/// cuts it to the copy into this buffer (600 MB: 0.34 s of CPU through the page cache, 0.05 s
+/// direct, in a C test on this machine). A file system that refuses `O_DIRECT` (tmpfs on older
+/// kernels, some network ones) gets plain writes instead.
+public final class DirectAppender {
+    public let fd: Int32
+    /// Bytes appended so far (the file is longer, up to its last block's end, until `finish`).
+    public private(set) var size = 0
+    /// Whether writes go past the page cache.
+    public private(set) var isDirect: Bool
+    private static let block = 4096
+    /// Linux's `O_DIRECT` (a GNU extension, not in Swift's Glibc module).
+    #if arch(arm64)
+    private static let directFlag: Int32 = 0o200000
+    #else
+    private static let directFlag: Int32 = 0o40000
+    #endif
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// File offset of the buffer's first byte (a multiple of `block`).
+    private var bufferStart = 0
+    /// Bytes in the buffer.
+    private var count = 0
+
+    /// `fd` must be open for writing, without `O_APPEND`, at an empty file.
+    public init(fd: Int32) {
+        self.fd = fd
+        let flags = fcntl(fd, F_GETFL)
+        isDirect = flags >= 0 && fcntl(fd, F_SETFL, flags | Self.directFlag) == 0
+        capacity = 4 << 20
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: Self.block)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Appends `parts`, in order. False if the disk refused them (full, or an I/O error).
+    public func append(_ parts: [UnsafeRawBufferPointer]) -> Bool {
+        let length = parts.reduce(0) { $0 + $1.count }
+        guard isDirect else {
+            for part in parts where !writeAll(part.baseAddress, part.count, at: size) { return false }
+            size += length
+            return true
+        }
+        if count + length > capacity { grow(to: count + length) }
+        for part in parts where part.count > 0 {
+            (buffer + count).copyMemory(from: part.baseAddress!, byteCount: part.count)
+            count += part.count
+        }
+        size += length
+        return flush()
+    }
+
+    /// Writes the buffer's whole blocks, then its last block padded with zeros (kept in the
+    /// buffer, to be written again as it fills).
+    private func flush() -> Bool {
+        guard isDirect, count > 0 else { return true }
+        guard writeWholeBlocks() else { return false }
+        guard count > 0 else { return true }
+        let padded = (count + Self.block - 1) / Self.block * Self.block
+        (buffer + count).initializeMemory(as: UInt8.self, repeating: 0, count: padded - count)
+        return write(padded)
+    }
+
+    /// Cuts the file to `size`: the padding of its last block goes.
+    public func finish() -> Bool {
+        ftruncate(fd, off_t(size)) == 0
+    }
+
+    /// Writes the buffer's whole blocks and keeps the rest.
+    private func writeWholeBlocks() -> Bool {
+        let whole = count / Self.block * Self.block
+        guard whole > 0 else { return true }
+        guard write(whole) else { return false }
+        // Switched to plain writes: the buffer went out whole.
+        guard isDirect else { return true }
+        let rest = count - whole
+        if rest > 0 { buffer.copyMemory(from: buffer + whole, byteCount: rest) }
+        bufferStart += whole
+        count = rest
+        return true
+    }
+
+    /// Writes the buffer's first `length` bytes (a multiple of `block`) at `bufferStart`. If the
+    /// file system refuses `O_DIRECT` there, the file gets plain writes from then on.
+    private func write(_ length: Int) -> Bool {
+        if writeAll(buffer, length, at: bufferStart) { return true }
+        guard errno == EINVAL, isDirect else { return false }
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~Self.directFlag) == 0 else { return false }
+        isDirect = false
+        // Plain writes from here: what the buffer holds goes as it is, unpadded.
+        guard writeAll(buffer, count, at: bufferStart) else { return false }
+        bufferStart += count
+        count = 0
+        return true
+    }
+
+    private func writeAll(_ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {
+        var done = 0
+        while done < length {
+            let n = pwrite(fd, pointer! + done, length - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
+    private func grow(to needed: Int) {
+        let bigger = max(needed, capacity * 2)
+        let fresh = UnsafeMutableRawPointer.allocate(byteCount: bigger, alignment: Self.block)
+        fresh.copyMemory(from: buffer, byteCount: count)
+        buffer.deallocate()
+        buffer = fresh
+        capacity = bigger
+    }
+}
