@@ -31,9 +31,15 @@ public final class DirectAppender {
     /// Bytes in the buffer.
     private var count = 0
 
-    /// `fd` must be open for writing, without `O_APPEND`, at an empty file.
-    public init(fd: Int32) {
+    /// Where the first append goes in the file (a multiple of 4096).
+    public let base: Int
+
+    /// `fd` must be open for writing, without `O_APPEND`; appends start at `base` (a multiple
+    /// of 4096), what comes before is the caller's.
+    public init(fd: Int32, base: Int = 0) {
         self.fd = fd
+        self.base = base
+        bufferStart = base
         let flags = fcntl(fd, F_GETFL)
         isDirect = flags >= 0 && fcntl(fd, F_SETFL, flags | Self.directFlag) == 0
         capacity = 4 << 20
@@ -48,7 +54,11 @@ public final class DirectAppender {
     public func append(_ parts: [UnsafeRawBufferPointer]) -> Bool {
         let length = parts.reduce(0) { $0 + $1.count }
         guard isDirect else {
-            for part in parts where !writeAll(part.baseAddress, part.count, at: size) { return false }
+            var at = base + size
+            for part in parts {
+                guard writeAll(part.baseAddress, part.count, at: at) else { return false }
+                at += part.count
+            }
             size += length
             return true
         }
@@ -72,9 +82,22 @@ public final class DirectAppender {
         return write(padded)
     }
 
-    /// Cuts the file to `size`: the padding of its last block goes.
+    /// Cuts the file to its end (`base + size`): the padding of its last block goes.
     public func finish() -> Bool {
-        ftruncate(fd, off_t(size)) == 0
+        ftruncate(fd, off_t(base + size)) == 0
+    }
+
+    /// Goes on with plain writes (through the page cache), for a caller about to write where
+    /// earlier appends went; what the buffer holds is written first.
+    public func switchToPlainWrites() -> Bool {
+        guard isDirect else { return true }
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~Self.directFlag) == 0 else { return false }
+        isDirect = false
+        guard writeAll(buffer, count, at: bufferStart) else { return false }
+        bufferStart += count
+        count = 0
+        return true
     }
 
     /// Writes the buffer's whole blocks and keeps the rest.
@@ -96,14 +119,8 @@ public final class DirectAppender {
     private func write(_ length: Int) -> Bool {
         if writeAll(buffer, length, at: bufferStart) { return true }
         guard errno == EINVAL, isDirect else { return false }
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~Self.directFlag) == 0 else { return false }
-        isDirect = false
         // Plain writes from here: what the buffer holds goes as it is, unpadded.
-        guard writeAll(buffer, count, at: bufferStart) else { return false }
-        bufferStart += count
-        count = 0
-        return true
+        return switchToPlainWrites()
     }
 
     private func writeAll(_ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {

@@ -157,6 +157,8 @@ public final class SoundWriter {
     private let resampler: StreamingResampler?
     /// The WAV's own descriptor and the room reserved for it; nil for other formats.
     private var reservation: DiskReservation?
+    /// Where libsndfile's writes of a WAV go; kept alive as long as the file is open.
+    private var sink: DirectSoundSink?
 
     public init(path: String, sampleRate: Int, format: AudioFormat = .wav,
                 metadata: AudioMetadata = AudioMetadata()) throws(SoundFile.Failure) {
@@ -165,8 +167,9 @@ public final class SoundWriter {
         info.samplerate = Int32(fileRate)
         info.channels = 1
         info.format = format.sndfileFormat
-        // A WAV's size follows from its frames, so its disk space is reserved ahead (the file is
-        // opened here and handed to libsndfile for that); other formats are opened by libsndfile.
+        // A WAV's size follows from its frames, so its disk space is reserved ahead, and its audio
+        // goes past the page cache (`DirectSoundSink`, libsndfile's virtual I/O); other formats
+        // are opened by libsndfile.
         let opened: OpaquePointer?
         if format == .wav {
             let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -174,10 +177,14 @@ public final class SoundWriter {
                 throw SoundFile.Failure(message: "Cannot write \(path): \(String(cString: strerror(errno)))")
             }
             reservation = DiskReservation(fd: fd)
-            opened = sf_open_fd(fd, Int32(SFM_WRITE), &info, 0)
+            let sink = DirectSoundSink(fd: fd)
+            self.sink = sink
+            var io = DirectSoundSink.virtualIO
+            opened = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(sink).toOpaque())
             if opened == nil { Glibc.close(fd) }
         } else {
             reservation = nil
+            sink = nil
             opened = sf_open(path, Int32(SFM_WRITE), &info)
         }
         guard let file = opened else {
@@ -243,10 +250,17 @@ public final class SoundWriter {
         }
     }
 
-    /// Gives back the room reserved past the file's end, and closes the WAV's descriptor.
+    /// Writes the WAV's header block, gives back the room reserved past the file's end, and
+    /// closes the WAV's descriptor.
     private func closeDescriptor() -> Bool {
         guard let reservation else { return true }
         self.reservation = nil
+        let written = sink?.close() ?? true
+        sink = nil
+        guard written else {
+            _ = Glibc.close(reservation.fd)
+            return false
+        }
         var status = stat()
         if fstat(reservation.fd, &status) == 0 { reservation.release(keeping: Int(status.st_size)) }
         return Glibc.close(reservation.fd) == 0

@@ -45,3 +45,56 @@ import Testing
         }
     }
 }
+
+/// The file behind libsndfile's WAV writes: the header block is written last, the audio past
+/// the page cache; any order of writes, even one that rewrites audio already written, leaves
+/// the file as plain positioned writes would.
+@Suite struct DirectSoundSinkTests {
+    @Test func anyWritesLeaveTheFileAsPlainWritesWould() throws {
+        for folder in DirectAppenderTests.folders() {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var random = SystemRandomNumberGenerator()
+            // (offset, length): a header, audio appended past the head block, a header
+            // rewritten at the end; then a short file; then a rewrite inside the audio.
+            let plans: [[(Int, Int)]] = [
+                [(0, 44), (44, 200_000), (200_044, 3_000_000), (3_200_044, 5), (0, 44)],
+                [(0, 44), (44, 1000), (4, 4)],
+                [(0, 44), (44, 300_000), (100_000, 5000), (300_044, 70_000), (0, 44)],
+                [(0, 44), (90_000, 10)],
+            ]
+            for (n, plan) in plans.enumerated() {
+                let path = folder + "/sink-\(n)"
+                let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
+                try #require(fd >= 0)
+                let sink = DirectSoundSink(fd: fd)
+                var expected: [UInt8] = []
+                for (offset, length) in plan {
+                    let bytes = (0..<length).map { _ in UInt8.random(in: 1...255, using: &random) }
+                    #expect(sink.seek(offset, whence: SEEK_SET) == offset)
+                    #expect(bytes.withUnsafeBytes { sink.write($0.baseAddress!, count: length) } == length)
+                    if expected.count < offset + length { expected += [UInt8](repeating: 0, count: offset + length - expected.count) }
+                    expected.replaceSubrange(offset..<offset + length, with: bytes)
+                    #expect(sink.length == expected.count)
+                }
+                #expect(sink.close())
+                close(fd)
+                #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected, "plan \(n) in \(folder)")
+            }
+        }
+    }
+
+    /// A WAV longer than the head block, with a title and cue points, reads back whole.
+    @Test func aLongWavWithTitleAndCuesReadsBack() throws {
+        let folder = Fixtures.scratch("sink-wav-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/long.wav"
+        let writer = try SoundWriter(path: path, sampleRate: 22050, metadata: AudioMetadata(title: String(repeating: "Title ", count: 50)))
+        let samples: [Int16] = (0..<200_000).map { Int16(truncatingIfNeeded: $0 &* 31) }
+        try writer.setCues([CuePoint(frame: 0, label: "One"), CuePoint(frame: 100_000, label: "Two")])
+        try writer.write(samples)
+        try writer.close()
+        #expect(try SoundFile.readSamples(path) == samples)
+        #expect(SoundFile.title(of: path)?.hasPrefix("Title Title") == true)
+    }
+}
