@@ -25,7 +25,8 @@ public final class DirectAppender {
     private static let directFlag: Int32 = 0o40000
     #endif
     private var buffer: UnsafeMutableRawPointer
-    private var capacity: Int
+    /// The buffer's size: a megabyte, so that memory stays flat and each write is large.
+    private static let capacity = 1 << 20
     /// File offset of the buffer's first byte (a multiple of `block`).
     private var bufferStart = 0
     /// Bytes in the buffer.
@@ -42,8 +43,7 @@ public final class DirectAppender {
         bufferStart = base
         let flags = fcntl(fd, F_GETFL)
         isDirect = flags >= 0 && fcntl(fd, F_SETFL, flags | Self.directFlag) == 0
-        capacity = 4 << 20
-        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: Self.block)
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: Self.block)
     }
 
     deinit {
@@ -52,23 +52,30 @@ public final class DirectAppender {
 
     /// Appends `parts`, in order. False if the disk refused them (full, or an I/O error).
     public func append(_ parts: [UnsafeRawBufferPointer]) -> Bool {
-        let length = parts.reduce(0) { $0 + $1.count }
-        guard isDirect else {
-            var at = base + size
-            for part in parts {
-                guard writeAll(part.baseAddress, part.count, at: at) else { return false }
-                at += part.count
-            }
-            size += length
-            return true
-        }
-        if count + length > capacity { grow(to: count + length) }
         for part in parts where part.count > 0 {
-            (buffer + count).copyMemory(from: part.baseAddress!, byteCount: part.count)
-            count += part.count
+            guard put(part) else { return false }
         }
-        size += length
         return flush()
+    }
+
+    /// One part: into the buffer while writes are direct (a full buffer goes out), else
+    /// straight to the file. The next byte's place in the file is always `base + size`.
+    private func put(_ part: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < part.count {
+            guard isDirect else {
+                guard writeAll(part.baseAddress! + done, part.count - done, at: base + size) else { return false }
+                size += part.count - done
+                return true
+            }
+            let n = min(part.count - done, Self.capacity - count)
+            (buffer + count).copyMemory(from: part.baseAddress! + done, byteCount: n)
+            count += n
+            done += n
+            size += n
+            if count == Self.capacity, !writeWholeBlocks() { return false }
+        }
+        return true
     }
 
     /// Writes the buffer's whole blocks, then its last block padded with zeros (kept in the
@@ -132,14 +139,5 @@ public final class DirectAppender {
             done += n
         }
         return true
-    }
-
-    private func grow(to needed: Int) {
-        let bigger = max(needed, capacity * 2)
-        let fresh = UnsafeMutableRawPointer.allocate(byteCount: bigger, alignment: Self.block)
-        fresh.copyMemory(from: buffer, byteCount: count)
-        buffer.deallocate()
-        buffer = fresh
-        capacity = bigger
     }
 }

@@ -158,6 +158,10 @@ public struct BuildRunner: Sendable {
         synthesizer.prepareForRequests()
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
         let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
+        // A long document leaves its text stages' copies freed but held by the allocator.
+        if let count = try? prepared.get().segments.count, count >= DocumentRenderer.longDocumentSegments {
+            MemoryTuning.releaseFreedMemory()
+        }
         let dependencies = (try? prepared.get())?.dependencies ?? []
         let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
         if let fingerprint, var kept = earlier[job.outputStem + "." + renderer.pipeline.format.fileExtension], kept.status == .ok,

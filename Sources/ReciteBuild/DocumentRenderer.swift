@@ -19,6 +19,15 @@ public struct DocumentRenderer: Sendable {
     /// pool stays busy without big batches.
     public static let batchSize = 8
 
+    /// Segments from which a document counts as long (about an hour of audio).
+    static let longDocumentSegments = 200
+
+    /// A long document (a book) renders alone most of the time, in batches half as big: its own
+    /// memory (script, segments, sidecar) is large already, and two workers stay fed by four.
+    static func batchSize(segments: Int) -> Int {
+        segments >= longDocumentSegments ? batchSize / 2 : batchSize
+    }
+
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
     /// that cannot be read, or that has a pronunciation eSpeak NG cannot say in the pipeline's
     /// language, stops the run before any document.
@@ -94,12 +103,15 @@ public struct DocumentRenderer: Sendable {
         var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
+        // About one sidecar word per segment word (a few more where one is read as several).
+        stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
         let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate, format: pipeline.format, metadata: metadata)
         // The next batch is synthesized while this one is stitched and written, so the workers
         // do not wait for the disk.
-        let batches = stride(from: 0, to: prepared.segments.count, by: Self.batchSize).map {
-            prepared.segments[$0..<min($0 + Self.batchSize, prepared.segments.count)]
+        let size = Self.batchSize(segments: prepared.segments.count)
+        let batches = stride(from: 0, to: prepared.segments.count, by: size).map {
+            prepared.segments[$0..<min($0 + size, prepared.segments.count)]
         }
         let requests = { (batch: ArraySlice<Segment>) in batch.filter { !$0.markup.isEmpty }.map(self.request(for:)) }
         var next = batches.first.map { Prefetch(synthesizer, requests($0)) }

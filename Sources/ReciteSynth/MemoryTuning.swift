@@ -14,9 +14,22 @@ public enum MemoryTuning {
         _ = glibcMallopt(-8, 2)  // M_ARENA_MAX
         #endif
     }
+
+    /// Gives the freed memory of the heap back to the system. Preparing a long document (a
+    /// book) goes through several copies of its text, which are freed but, kept by the
+    /// allocator, would stay in the process's memory while the whole book is synthesized.
+    public static func releaseFreedMemory() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
 }
 
 #if os(Linux)
+/// glibc's `int malloc_trim(size_t pad)`.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+
 /// glibc's `int mallopt(int param, int value)`, which Swift's Glibc module does not export.
 @_silgen_name("mallopt")
 private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -37,6 +37,12 @@ public struct Stitcher {
 
     /// Adds the next segment and its audio (nil for a segment that is only a pause); returns the
     /// samples to append to the output.
+    /// Makes room for a document's words at once: a book's sidecar grown by doubling held its
+    /// old and new arrays together, megabytes each.
+    public mutating func reserve(words count: Int) {
+        words.reserveCapacity(count)
+    }
+
     public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> StitchedPiece {
         let out = StitchedPiece(silence: audio == nil ? 0 : pendingPause, samples: audio?.samples ?? [])
         if audio != nil {
