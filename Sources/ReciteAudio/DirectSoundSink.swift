@@ -24,7 +24,8 @@ final class DirectSoundSink {
         self.fd = fd
         head = UnsafeMutableRawPointer.allocate(byteCount: Self.headBytes, alignment: 4096)
         head.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headBytes)
-        body = DirectAppender(fd: fd, base: Self.headBytes)
+        // Nobody reads the WAV before it is closed: its audio goes out a megabyte at a time.
+        body = DirectAppender(fd: fd, base: Self.headBytes, writesEachAppend: false)
     }
 
     deinit {
@@ -80,7 +81,7 @@ final class DirectSoundSink {
 
     /// Writes the head and cuts the file to its length, after libsndfile's last write.
     func close() -> Bool {
-        guard !failed else { return false }
+        guard !failed, body.finish() else { return false }
         let total = length
         if body.isDirect {
             // O_DIRECT writes whole blocks from aligned memory: the head block is whole, or the
