@@ -139,6 +139,11 @@ public final class DirectAppender {
     }
 
     private func writeAll(_ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {
+        Self.pwriteAll(fd, pointer, length, at: offset)
+    }
+
+    /// `pwrite` until `length` bytes are written at `offset`; false on an error (`errno` says which).
+    static func pwriteAll(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {
         var done = 0
         while done < length {
             let n = pwrite(fd, pointer! + done, length - done, off_t(offset + done))

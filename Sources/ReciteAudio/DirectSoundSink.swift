@@ -94,19 +94,11 @@ final class DirectSoundSink {
         return ftruncate(fd, off_t(total)) == 0
     }
 
+    /// Writes at `offset`; where O_DIRECT is refused (a file system without it), once more plainly.
     private func pwriteAll(_ pointer: UnsafeRawPointer, _ length: Int, at offset: Int) -> Bool {
-        var done = 0
-        while done < length {
-            let n = pwrite(fd, pointer + done, length - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                // O_DIRECT refused here (a file system without it): once more, plainly.
-                if n < 0, errno == EINVAL, body.isDirect, body.switchToPlainWrites() { continue }
-                return false
-            }
-            done += n
-        }
-        return true
+        if DirectAppender.pwriteAll(fd, pointer, length, at: offset) { return true }
+        return errno == EINVAL && body.isDirect && body.switchToPlainWrites()
+            && DirectAppender.pwriteAll(fd, pointer, length, at: offset)
     }
 
     /// libsndfile's callbacks, with the sink as their user data.

@@ -33,41 +33,6 @@ public struct DiskReservation {
     }
 }
 
-/// The pages of a file that grows by appends, handed to the disk as they fill and let go from the
-/// page cache once written: a cache pack is not read again in the run that writes it, and pages
-/// the kernel reuses at once cost less to write into than new ones (see `AtomicOutput`).
-public struct WrittenPages {
-    public let fd: Int32
-    public let step: Int
-    /// Bytes whose writing to disk has been started.
-    private var started = 0
-    /// Bytes let go from the page cache (started a step earlier, so written by now).
-    private var released = 0
-
-    public init(fd: Int32, step: Int = 16 << 20) {
-        self.fd = fd
-        self.step = step
-    }
-
-    /// Called with the file's size after each append.
-    public mutating func appended(upTo size: Int) {
-        guard size - started >= step else { return }
-        // Writing the previous step has had a step's time to finish; what is still being
-        // written is left in the cache (the advice skips pages under writeback).
-        if started > released {
-            _ = posix_fadvise(fd, off_t(released), off_t(started - released), Int32(POSIX_FADV_DONTNEED))
-            released = started
-        }
-        _ = glibcSyncFileRange(fd, Int64(started), Int64(size - started), 2 /* SYNC_FILE_RANGE_WRITE */)
-        started = size
-    }
-}
-
-/// glibc's `int sync_file_range(int fd, off64_t offset, off64_t nbytes, unsigned int flags)`
-/// (a GNU extension, not in Swift's Glibc module).
-@_silgen_name("sync_file_range")
-private func glibcSyncFileRange(_ fd: Int32, _ offset: Int64, _ length: Int64, _ flags: UInt32) -> Int32
-
 /// glibc's `int fallocate(int fd, int mode, off_t offset, off_t len)` (64-bit offsets), which
 /// Swift's Glibc module does not export (it is a GNU extension).
 @_silgen_name("fallocate64")

@@ -68,8 +68,6 @@ enum SegmentPack {
         private let appender: DirectAppender
         /// Room on disk ahead of the writes.
         private var reservation: DiskReservation
-        /// Pages handed to the disk and let go as the pack grows (when it goes through the page cache).
-        private var pages: WrittenPages
         /// A write failed: the pack's end is not known to be whole, so nothing more is added.
         private var failed = false
 
@@ -84,7 +82,6 @@ enum SegmentPack {
             _ = flock(fd, LOCK_EX)
             appender = DirectAppender(fd: fd)
             reservation = DiskReservation(fd: fd)
-            pages = WrittenPages(fd: fd)
         }
 
         deinit {
@@ -108,7 +105,6 @@ enum SegmentPack {
                 failed = true
                 throw SynthesisError("cannot store a cache entry in \(path): \(String(cString: strerror(errno)))")
             }
-            if !appender.isDirect { pages.appended(upTo: appender.size) }
             return PackRecord(pack: path, offset: start + SegmentPack.headerLength, length: length)
         }
     }
