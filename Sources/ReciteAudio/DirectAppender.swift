@@ -96,10 +96,16 @@ public final class DirectAppender {
         return write(padded)
     }
 
+    /// Writes what the buffer still holds (its last block padded), for a caller that cuts the
+    /// file itself.
+    public func writeRest() -> Bool {
+        flush()
+    }
+
     /// Writes what is left and cuts the file to its end (`base + size`): the padding of its
     /// last block goes.
     public func finish() -> Bool {
-        flush() && ftruncate(fd, off_t(base + size)) == 0
+        writeRest() && ftruncate(fd, off_t(base + size)) == 0
     }
 
     /// Goes on with plain writes (through the page cache), for a caller about to write where

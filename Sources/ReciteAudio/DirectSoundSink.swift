@@ -81,7 +81,8 @@ final class DirectSoundSink {
 
     /// Writes the head and cuts the file to its length, after libsndfile's last write.
     func close() -> Bool {
-        guard !failed, body.finish() else { return false }
+        // The file is cut once, below, to its whole length (head included).
+        guard !failed, body.writeRest() else { return false }
         let total = length
         if body.isDirect {
             // O_DIRECT writes whole blocks from aligned memory: the head block is whole, or the
