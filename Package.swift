@@ -55,7 +55,7 @@ let package = Package(
         // MARK: - Tests, one target per module that has logic worth testing
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript"]),
-        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],

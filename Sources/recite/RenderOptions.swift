@@ -16,8 +16,11 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Segment cache folder (default: OUT/.recite-cache).")
     var cache: String?
 
-    @Option(help: "Synthesis worker processes (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("jobs"), help: "Synthesis worker processes (default: the number of cores).")
+    var jobsOption: Int?
+
+    /// `--jobs`, or one worker per core. (An optional, so that the help shows the default once.)
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
     var lexicons: [String] = []

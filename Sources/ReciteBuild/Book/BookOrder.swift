@@ -46,7 +46,6 @@ public enum BookOrder {
                 if s.lowercased() != t.lowercased() { return s.lowercased() < t.lowercased() }
             case (.number, .text): return true
             case (.text, .number): return false
-            default: break
             }
         }
         return x.count != y.count ? x.count < y.count : a < b
