@@ -12,8 +12,19 @@ struct MarkupWriter {
     private var hasText = false
     /// Estimated words eSpeak NG will say since the last clause punctuation (see `Segmenter`).
     private(set) var clauseWords = 0
+    /// What the last word written ends: where the segment may be cut (see `Segmenter`).
+    private(set) var boundary = SentenceBoundary.none
 
     var isEmpty: Bool { words.isEmpty && marks.isEmpty }
+    var wordCount: Int { words.count }
+
+    /// Removes the marks written after the last word, to carry them to the next segment: a mark
+    /// between two sentences belongs before the second one's first word, as it did uncut.
+    mutating func takeTrailingMarks() -> [String] {
+        guard let first = marks.firstIndex(where: { $0.beforeWord == words.count }) else { return [] }
+        defer { marks.removeSubrange(first...) }
+        return marks[first...].map(\.name)
+    }
 
     mutating func addMark(_ name: String) {
         marks.append(SegmentMark(name: name, beforeWord: words.count))
@@ -41,6 +52,7 @@ struct MarkupWriter {
             append("[[\(phonemes)]]")
             words.append(SegmentWord(textRange: start..<length, spoken: wordCore(spoken), source: source, runIndex: runIndex))
             append(trail + "\n")
+            boundary = SentenceBoundary.after(trail[...])
             clauseWords += 1
             if let last = trail.unicodeScalars.last, ".,;:!?".unicodeScalars.contains(last) { clauseWords = 0 }
             return
@@ -60,6 +72,7 @@ struct MarkupWriter {
                 append(String(piece))
             }
             countClauseWords(piece)
+            boundary = SentenceBoundary.after(piece)
             let core = wordCore(String(piece))
             if core.unicodeScalars.contains(where: Self.isLetterOrDigit) {
                 words.append(SegmentWord(textRange: start..<length, spoken: core, source: source, runIndex: runIndex))
@@ -80,11 +93,23 @@ struct MarkupWriter {
         if let last = piece.unicodeScalars.last, ".,;:!?".unicodeScalars.contains(last) { clauseWords = 0 }
     }
 
-    mutating func finish() -> (String, [SegmentWord], [SegmentMark]) {
+    /// The markup, closed; with `lookahead`, a stand-in word after the last one (see
+    /// `Segment.lookahead`) and its position.
+    mutating func finish(lookahead: Bool = false) -> (String, [SegmentWord], [SegmentMark], Int?) {
         closeWrapper()
+        var position: Int?
+        if lookahead {
+            append(" ")
+            position = length
+            append(Self.lookaheadWord)
+        }
         append("</speak>")
-        return (text, words, marks)
+        return (text, words, marks, position)
     }
+
+    /// A short word that starts a sentence after any punctuation (a capital, so that eSpeak NG
+    /// takes the full stop before it as a sentence end).
+    static let lookaheadWord = "A"
 
     // MARK: - Wrappers
 

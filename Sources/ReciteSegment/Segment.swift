@@ -23,6 +23,12 @@ public struct Segment: Sendable, Equatable {
     public var marks: [SegmentMark]
     /// Silence after this segment, in seconds (a `<break>`, or the pause after its block).
     public var pauseAfter: Double
+    /// Where, in `markup`, a stand-in for the next sentence's first word starts, when the segment
+    /// was cut out of a block at a sentence or clause end. eSpeak NG ends an utterance with a
+    /// longer silence than it leaves between two sentences (7 to 80 ms more at 175 words a
+    /// minute), so a cut segment is synthesized with one more word, and its audio is cut where
+    /// that word starts: the pause after the cut is the one eSpeak NG makes mid-paragraph.
+    public var lookahead: Int?
 
     public init(blockIndex: Int, language: String, voiceName: String?, voiceTraits: VoiceTraits = VoiceTraits(),
                 markup: String, words: [SegmentWord], marks: [SegmentMark], pauseAfter: Double,

@@ -1,8 +1,13 @@
 import ReciteScript
 
-/// Segment stage: cuts a script into segments (a block, split where the voice changes, a
-/// `<break>` stands or an `<audio>` clip plays) and writes each one's synthesis input. A clip is a
-/// segment of its own, with no markup: its samples come from its file, not from synthesis.
+/// Segment stage: cuts a script into segments (a sentence of a block, split where the voice
+/// changes, a `<break>` stands or an `<audio>` clip plays) and writes each one's synthesis input.
+/// A clip is a segment of its own, with no markup: its samples come from its file, not from
+/// synthesis.
+///
+/// Segments are sentences, not paragraphs, so that any paragraph, however long (a book pasted
+/// without blank lines), streams through the worker pool in bounded memory and in parallel, and
+/// an edit re-synthesizes one sentence. A cut lies where eSpeak NG would end a sentence anyway.
 public struct Segmenter: Sendable {
     public var pauses: PausePlan
 
@@ -11,8 +16,17 @@ public struct Segmenter: Sendable {
     /// run-on stretch (a broken table, a list of figures) is cut into segments before that.
     public static let maximumClauseWords = 120
 
-    public init(pauses: PausePlan = PausePlan()) {
+    /// Words from which a long sentence is cut at its next clause punctuation (a comma, a
+    /// semicolon …), so that no segment holds much more than half a minute of speech.
+    public static let clauseCutWords = 60
+
+    /// Cut blocks at sentence and clause ends (off: a block is cut only where it must be, as
+    /// before sentence segments; tests compare the two).
+    public var cutsSentences = true
+
+    public init(pauses: PausePlan = PausePlan(), cutsSentences: Bool = true) {
         self.pauses = pauses
+        self.cutsSentences = cutsSentences
     }
 
     public func segments(of script: Script) -> [Segment] {
@@ -22,9 +36,9 @@ public struct Segmenter: Sendable {
             var voice: Voice?
             var blockSegments: [Segment] = []
 
-            func close(pauseAfter: Double) {
+            func close(pauseAfter: Double, cut: Bool = false) {
                 let current = voice ?? Voice(language: script.language, name: nil, traits: VoiceTraits())
-                let (markup, words, marks) = writer.finish()
+                let (markup, words, marks, lookahead) = writer.finish(lookahead: cut && writer.wordCount > 0)
                 if words.isEmpty && marks.isEmpty, let last = blockSegments.indices.last {
                     // Nothing spoken since the last cut: the pause just adds to the one before.
                     blockSegments[last].pauseAfter += pauseAfter
@@ -33,6 +47,7 @@ public struct Segmenter: Sendable {
                                                  voiceTraits: current.traits,
                                                  markup: words.isEmpty ? "" : markup, words: words,
                                                  marks: marks, pauseAfter: pauseAfter))
+                    blockSegments[blockSegments.count - 1].lookahead = lookahead
                 }
                 writer = MarkupWriter()
             }
@@ -54,6 +69,10 @@ public struct Segmenter: Sendable {
                         close(pauseAfter: 0)
                     } else if writer.clauseWords >= Self.maximumClauseWords {
                         close(pauseAfter: 0)
+                    } else if cutsSentences, writer.wordCount > 0, endsSegment(writer, before: text) {
+                        let marks = writer.takeTrailingMarks()
+                        close(pauseAfter: 0, cut: true)
+                        for mark in marks { writer.addMark(mark) }
                     }
                     voice = runVoice
                     writer.add(text, style: run.style, source: run.source, runIndex: r)
@@ -66,6 +85,16 @@ public struct Segmenter: Sendable {
             result += blockSegments
         }
         return result
+    }
+
+    /// Whether the segment written so far ends before `next`: at a sentence end, or at a clause
+    /// end once the sentence is long.
+    private func endsSegment(_ writer: MarkupWriter, before next: String) -> Bool {
+        switch writer.boundary {
+        case .none: false
+        case .clause: writer.wordCount >= Self.clauseCutWords
+        case .sentence: SentenceBoundary.startsSentence(next[...])
+        }
     }
 
     /// What decides the voice of a stretch: a change cuts the segment.

@@ -44,6 +44,10 @@ public struct Stitcher {
     }
 
     public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> StitchedPiece {
+        var audio = audio
+        if let lookahead = segment.lookahead, let whole = audio {
+            audio = Self.cuttingLookahead(whole, at: lookahead)
+        }
         let out = StitchedPiece(silence: audio == nil ? 0 : pendingPause, samples: audio?.samples ?? [])
         if audio != nil {
             written += pendingPause
@@ -80,6 +84,19 @@ public struct Stitcher {
         }
         pendingPause += Int((segment.pauseAfter * Double(sampleRate)).rounded())
         return out
+    }
+
+    /// The audio up to where the stand-in word after a cut starts (`Segment.lookahead`): the
+    /// sentence and the pause eSpeak NG makes after it mid-paragraph, without the word.
+    static func cuttingLookahead(_ audio: SynthesizedAudio, at position: Int) -> SynthesizedAudio {
+        guard let start = audio.events.first(where: { $0.kind == .word && $0.textPosition >= position }) else {
+            return audio
+        }
+        let end = min(start.sample, audio.samples.count)
+        var cut = audio
+        cut.samples.removeSubrange(end...)
+        cut.events.removeAll { $0.textPosition >= position || $0.sample > end }
+        return cut
     }
 
     /// The sidecar of everything appended; the last pause is not part of the audio.

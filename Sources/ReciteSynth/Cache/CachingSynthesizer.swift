@@ -8,6 +8,9 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     private let lock = NSLock()
     private var hitCount = 0, missCount = 0
     private var keys = Set<String>()
+    /// Segments being synthesized now, by key, and those synthesized and stored in this run.
+    private var inFlight: [String: PendingSynthesis] = [:]
+    private var synthesized = Set<String>()
 
     public var hits: Int { lock.withLock { hitCount } }
     public var misses: Int { lock.withLock { missCount } }
@@ -44,23 +47,83 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     public func prepareForRequests() { inner.prepareForRequests() }
 
     /// The audio, and how many of the requests the cache answered.
+    ///
+    /// A segment is synthesized once per run, whatever `--jobs`: a request whose key another
+    /// call (or an earlier request of this one) is synthesizing waits for that audio instead of
+    /// asking a worker again, and counts as a cache hit. A call synthesizes what it owns before it
+    /// waits for others, so two calls never wait on each other.
     public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int, keys: [String]) {
         let keys = requests.map(cache.key(for:))
         var results = keys.map(cache.load)
-        let missing = results.indices.filter { results[$0] == nil }
+        var owned: [(index: Int, pending: PendingSynthesis)] = []
+        var waiting: [(index: Int, pending: PendingSynthesis?)] = []
         lock.withLock {
             self.keys.formUnion(keys)
-            hitCount += requests.count - missing.count
-            missCount += missing.count
+            for index in results.indices where results[index] == nil {
+                if let pending = inFlight[keys[index]] {
+                    waiting.append((index, pending))
+                } else if synthesized.contains(keys[index]) {
+                    waiting.append((index, nil))  // done since the cache was read: it is there now
+                } else {
+                    let pending = PendingSynthesis()
+                    inFlight[keys[index]] = pending
+                    owned.append((index, pending))
+                }
+            }
+            hitCount += requests.count - owned.count
+            missCount += owned.count
         }
-        if !missing.isEmpty {
-            let fresh = try inner.synthesize(missing.map { requests[$0] })
-            for (index, audio) in zip(missing, fresh) {
+        if !owned.isEmpty {
+            let outcome = Result { try inner.synthesize(owned.map { requests[$0.index] }) }
+            var stored: Result<Void, any Error> = .success(())
+            if case .success(let fresh) = outcome {
+                for ((index, _), audio) in zip(owned, fresh) {
+                    results[index] = audio
+                    if case .success = stored { stored = Result { try cache.store(keys[index], audio) } }
+                }
+            }
+            lock.withLock {
+                for (index, _) in owned {
+                    inFlight[keys[index]] = nil
+                    if case .success = stored, case .success = outcome { synthesized.insert(keys[index]) }
+                }
+            }
+            for (k, (_, pending)) in owned.enumerated() {
+                pending.fulfil(outcome.map { $0[k] })
+            }
+            _ = try outcome.get()
+            try stored.get()
+        }
+        for (index, pending) in waiting {
+            if let pending {
+                results[index] = try pending.wait()
+            } else if let audio = cache.load(keys[index]) {
                 results[index] = audio
-                try cache.store(keys[index], audio)
+            } else {
+                results[index] = try inner.synthesize([requests[index]])[0]
             }
         }
-        return (results.map { $0! }, requests.count - missing.count, keys)
+        return (results.map { $0! }, requests.count - owned.count, keys)
+    }
+}
+
+/// The audio of a segment one call is synthesizing, which other calls wait for.
+final class PendingSynthesis: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<SynthesizedAudio, any Error>?
+
+    func fulfil(_ result: Result<SynthesizedAudio, any Error>) {
+        condition.withLock {
+            self.result = result
+            condition.broadcast()
+        }
+    }
+
+    func wait() throws -> SynthesizedAudio {
+        try condition.withLock {
+            while result == nil { condition.wait() }
+            return result!
+        }.get()
     }
 }
 

@@ -1,0 +1,89 @@
+import ReciteScript
+import Testing
+@testable import ReciteSegment
+
+/// Paragraphs are cut into sentence-sized segments where eSpeak NG ends a sentence itself.
+@Suite struct SentenceCutTests {
+    func paragraph(_ text: String) -> Script {
+        let runs = text.split(separator: " ").enumerated().map { i, word in
+            Run(.speech(String(word)), source: SourceSpan(offset: i, length: 1, line: 1, column: i + 1))
+        }
+        return Script(path: "t", language: "en-US",
+                      blocks: [Block(kind: .paragraph, source: SourceSpan(offset: 0, length: 1, line: 1, column: 1), runs: runs)])
+    }
+
+    func sentences(_ text: String) -> [String] {
+        Segmenter().segments(of: paragraph(text)).map { $0.words.map(\.spoken).joined(separator: " ") }
+    }
+
+    @Test func aParagraphIsCutAfterEachSentence() {
+        #expect(sentences("It rained. Was it cold? Yes! «Quite so.» (It was.) 12 people came.")
+                == ["It rained", "Was it cold", "Yes", "Quite so", "It was", "12 people came"])
+    }
+
+    @Test func fullStopsThatEspeakReadsOnThroughDoNotCut() {
+        // Before a lower-case word, after a title, an initial or a Latin abbreviation.
+        #expect(sentences("It costs approx. three euros.").count == 1)
+        #expect(sentences("Mr. Smith met Dr. Jones and J. Doe, e.g. Anna.").count == 1)
+        #expect(sentences("See Fig. 3 for details.").count == 1)
+    }
+
+    @Test func onlyTheLastSegmentOfABlockTakesItsPause() {
+        let segments = Segmenter(pauses: PausePlan(paragraph: 0.7)).segments(of: paragraph("One. Two. Three."))
+        #expect(segments.map(\.pauseAfter) == [0, 0, 0.7])
+        #expect(segments.allSatisfy { $0.blockIndex == 0 })
+    }
+
+    @Test func aCutSegmentEndsWithAStandInWordWhoseEventCutsTheAudio() throws {
+        let segments = Segmenter().segments(of: paragraph("One two. Three four."))
+        #expect(segments.count == 2)
+        let first = try #require(segments[0].lookahead)
+        let markup = Array(segments[0].markup.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(markup[first...])) == "A</speak>")
+        // The stand-in is no word of the segment: it is never timed nor shown.
+        #expect(segments[0].words.map(\.spoken) == ["One", "two"])
+        #expect(segments[0].words.allSatisfy { $0.textRange.upperBound < first })
+        // The block's last segment is not cut, and says what it says.
+        #expect(segments[1].lookahead == nil)
+        #expect(segments[1].markup == "<speak>Three four.</speak>")
+    }
+
+    @Test func aLongSentenceIsCutAtAClauseOnceItIsLong() {
+        let clause = Array(repeating: "word", count: 20).joined(separator: " ")
+        let text = (1...5).map { _ in clause + "," }.joined(separator: " ") + " end."
+        let segments = Segmenter().segments(of: paragraph(text))
+        // Cut at the first comma with at least `clauseCutWords` words before it: after 60 words, then the rest.
+        #expect(segments.map(\.words.count) == [60, 41])
+        #expect(segments[0].lookahead != nil)
+    }
+
+    @Test func aRunOnStretchWithoutPunctuationIsStillCut() {
+        let text = Array(repeating: "word", count: 1000).joined(separator: " ")
+        let segments = Segmenter().segments(of: paragraph(text))
+        #expect(segments.allSatisfy { $0.words.count <= Segmenter.maximumClauseWords })
+        #expect(segments.reduce(0) { $0 + $1.words.count } == 1000)
+    }
+
+    @Test func aMarkBetweenSentencesGoesWithTheSecond() {
+        var script = paragraph("One. Two.")
+        script.blocks[0].runs.insert(Run(.mark("m"), source: SourceSpan(offset: 5, length: 0, line: 1, column: 6)), at: 1)
+        let segments = Segmenter().segments(of: script)
+        #expect(segments.count == 2)
+        #expect(segments[0].marks.isEmpty)
+        #expect(segments[1].marks == [SegmentMark(name: "m", beforeWord: 0)])
+    }
+
+    @Test func boundariesAfterWords() {
+        #expect(SentenceBoundary.after("end.") == .sentence)
+        #expect(SentenceBoundary.after("end.\u{201D}") == .sentence)
+        #expect(SentenceBoundary.after("終わり。") == .sentence)
+        #expect(SentenceBoundary.after("then,") == .clause)
+        #expect(SentenceBoundary.after("Mrs.") == .none)
+        #expect(SentenceBoundary.after("U.S.") == .none)
+        #expect(SentenceBoundary.after("word") == .none)
+        #expect(SentenceBoundary.startsSentence("«Quite"))
+        #expect(SentenceBoundary.startsSentence("12"))
+        #expect(!SentenceBoundary.startsSentence("three"))
+        #expect(!SentenceBoundary.startsSentence("—"))
+    }
+}
