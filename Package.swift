@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
         .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),

@@ -152,6 +152,8 @@ public final class SoundWriter {
     fileprivate var handle: OpaquePointer? { file }
     public let path: String
     public let format: AudioFormat
+    /// The rate of the samples written (the file's own may differ: Opus is always 48 kHz).
+    public let sampleRate: Int
     /// Frames given to `write` (at the voice's rate, whatever the file's).
     public private(set) var frames = 0
     private let resampler: StreamingResampler?
@@ -193,14 +195,26 @@ public final class SoundWriter {
         self.file = file
         self.path = path
         self.format = format
+        self.sampleRate = sampleRate
         resampler = fileRate == sampleRate ? nil : StreamingResampler(from: sampleRate, to: fileRate)
         for (kind, value) in [(SF_STR_TITLE, metadata.title), (SF_STR_ARTIST, metadata.artist), (SF_STR_ALBUM, metadata.album)] {
             if let value, !value.isEmpty { sf_set_string(file, Int32(kind), value) }
         }
     }
 
+    /// The most frames a WAV holds: its sizes are 32-bit, and past 4 GB libsndfile writes a
+    /// header that readers take for a much shorter file (tried: 4.6 GB read back as 2 hours).
+    static let wavFrameLimit = (Int(UInt32.max) - 4096) / 2
+    /// `wavFrameLimit`, lowered by tests.
+    var frameLimit = SoundWriter.wavFrameLimit
+
     public func write(_ samples: [Int16]) throws(SoundFile.Failure) {
         guard file != nil, !samples.isEmpty else { return }
+        if format == .wav, frames + samples.count > frameLimit {
+            let hours = Self.wavFrameLimit / (sampleRate * 3600)
+            throw SoundFile.Failure(message: "The audio is longer than a WAV file can hold (4 GB, \(hours) hours at "
+                                    + "\(sampleRate) Hz); write it with --format flac, ogg, opus or mp3, or split the document.")
+        }
         if let resampler {
             try writeFloats(resampler.process(samples.map { Float($0) / 32768 }))
         } else {

@@ -84,7 +84,7 @@ public struct DocumentRenderer: Sendable {
             source = result.source
             dependencies = result.dependencies
         }
-        script = normalizer.normalize(script)
+        script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
         let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)

@@ -40,21 +40,27 @@ public struct Normalizer: Sendable {
         return normalizer
     }
 
-    public func normalize(_ script: Script) -> Script {
+    /// A stretch this long is read in parts, each ending at a sentence end: a paragraph of a
+    /// megabyte is otherwise held as one stretch of pieces, hundreds of bytes each.
+    static let longStretch = 512
+
+    public func normalize(_ script: consuming Script) -> Script {
         var result = script
         for b in result.blocks.indices {
-            let runs = script.blocks[b].runs
+            // Taken out of the script, so that each block's old runs are freed once it is read.
+            let runs = result.blocks[b].runs
+            result.blocks[b].runs = []
             var out: [Run] = []
             out.reserveCapacity(runs.count)
             var stretch: [Piece] = []
-            var language = script.language
+            var language = result.language
             for run in runs {
                 guard let spoken = run.spoken else {
                     flush(&stretch, language: language, into: &out)
                     out.append(run)
                     continue
                 }
-                let runLanguage = run.style.language ?? script.language
+                let runLanguage = run.style.language ?? result.language
                 if runLanguage != language {
                     flush(&stretch, language: language, into: &out)
                     language = runLanguage
@@ -78,6 +84,9 @@ public struct Normalizer: Sendable {
                     continue
                 }
                 pieces(of: spoken, run: run, into: &stretch)
+                if stretch.count >= Self.longStretch, let last = stretch.last, last.endsSentence {
+                    flush(&stretch, language: language, into: &out)
+                }
             }
             flush(&stretch, language: language, into: &out)
             result.blocks[b].runs = out

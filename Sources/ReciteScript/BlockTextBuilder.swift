@@ -27,6 +27,18 @@ public struct BlockTextBuilder {
     public let source: SourceText
     private var items: [Item] = []
     private var styles: [RunStyle] = []
+    /// Runs of the words already cut off `items` (see `compact`).
+    private var done: [Run] = []
+    /// Indices in `done` of words none of whose characters were found in the source: they take
+    /// the fallback span given to `finish`.
+    private var unplaced: [Int] = []
+    /// Characters from which `items` is cut into runs as it grows: a paragraph of a megabyte
+    /// (a book pasted without blank lines) would otherwise hold some 40 bytes per character.
+    public var compactionThreshold = 8192 {
+        didSet { compactAt = compactionThreshold }
+    }
+    /// Item count at which to compact next (later after a compaction that found no word to cut).
+    private var compactAt = 8192
 
     /// The index of `style` in `styles`, added unless it is the last one there.
     private mutating func index(of style: RunStyle) -> Int32 {
@@ -44,7 +56,7 @@ public struct BlockTextBuilder {
         self.source = source
     }
 
-    public var isEmpty: Bool { items.isEmpty }
+    public var isEmpty: Bool { items.isEmpty && done.isEmpty }
 
     /// Adds `text`, matching each code point in the source from `cursor` (advanced past each match)
     /// up to `limit`.
@@ -75,6 +87,10 @@ public struct BlockTextBuilder {
                 cursor = found.upperBound
             } else {
                 items.append(.char(Piece(scalar: scalar, origin: nil, style: style)))
+            }
+            if items.count >= compactAt {
+                compact()
+                compactAt = items.count + compactionThreshold
             }
         }
     }
@@ -168,7 +184,30 @@ public struct BlockTextBuilder {
     /// The runs collected so far, one per word, pause or mark; the builder is emptied.
     /// `fallback` is the span for words none of whose characters were found in the source.
     public mutating func finish(fallback: Range<Int>) -> [Run] {
-        var runs: [Run] = []
+        cut(items.count)
+        let fallbackSpan = source.span(scalars: fallback)
+        for k in unplaced { done[k].source = fallbackSpan }
+        defer {
+            done = []
+            unplaced = []
+            compactAt = compactionThreshold
+            items.removeAll()
+            styles.removeAll()
+        }
+        return done
+    }
+
+    /// Cuts the items before the last word into runs, keeping that word (and what follows it)
+    /// as items: `endSentence` may still change it.
+    private mutating func compact() {
+        guard let last = items.lastIndex(where: { if case .char(let p) = $0 { return !p.scalar.isWhiteSpace }; return true }),
+              let boundary = items[..<last].lastIndex(where: { if case .char(let p) = $0 { return p.scalar == " " && !p.glued }; return true })
+        else { return }
+        cut(boundary)
+    }
+
+    /// Turns `items[..<end]` into runs appended to `done`; `end` is a word boundary (or the end).
+    private mutating func cut(_ end: Int) {
         var word: [Piece] = []
 
         func flushWord() {
@@ -187,29 +226,28 @@ public struct BlockTextBuilder {
                 first = min(first, origin.lowerBound)
                 last = max(last, origin.upperBound)
             }
-            let range = first <= last ? first..<last : fallback
-            runs.append(Run(.speech(String(text)), source: source.span(scalars: range), style: styles[Int(word[core.lowerBound].style)]))
+            if first > last { unplaced.append(done.count) }
+            let range = first <= last ? first..<last : 0..<0
+            done.append(Run(.speech(String(text)), source: source.span(scalars: range), style: styles[Int(word[core.lowerBound].style)]))
         }
 
-        for item in items {
+        for item in items[..<end] {
             switch item {
             case .char(let piece):
                 if piece.scalar == " " && !piece.glued { flushWord() } else { word.append(piece) }
             case .pause(let seconds, let at):
                 flushWord()
-                runs.append(Run(.pause(seconds), source: source.span(scalars: at..<at)))
+                done.append(Run(.pause(seconds), source: source.span(scalars: at..<at)))
             case .mark(let name, let at):
                 flushWord()
-                runs.append(Run(.mark(name), source: source.span(scalars: at..<at)))
+                done.append(Run(.mark(name), source: source.span(scalars: at..<at)))
             case .audio(let path, let origin):
                 flushWord()
-                runs.append(Run(.audio(path: path), source: source.span(scalars: origin)))
+                done.append(Run(.audio(path: path), source: source.span(scalars: origin)))
             }
         }
         flushWord()
-        items.removeAll()
-        styles.removeAll()
-        return runs
+        items.removeSubrange(..<end)
     }
 
 }

@@ -36,6 +36,32 @@ import Testing
         #expect(read.suffix(11025).allSatisfy { $0 == 0 })
     }
 
+    /// A WAV's sizes are 32-bit: past 4 GB of audio the writer stops with a message that says
+    /// what to do, instead of a header that reads back as a shorter file. (The limit is lowered
+    /// here; the real one is 4 GB.)
+    @Test func aWavLongerThanItsFormatHoldsIsRefusedWithAWayOut() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(SoundWriter.wavFrameLimit * 2 + 4096 <= Int(UInt32.max))
+        #expect(SoundWriter.wavFrameLimit / (22050 * 3600) == 27)
+        let writer = try SoundWriter(path: folder + "/long.wav", sampleRate: 22050)
+        writer.frameLimit = 1000
+        try writer.write([Int16](repeating: 1, count: 600))
+        do {
+            try writer.write([Int16](repeating: 1, count: 600))
+            Issue.record("a write past the limit was taken")
+        } catch {
+            #expect(error.message == "The audio is longer than a WAV file can hold (4 GB, 27 hours at 22050 Hz); "
+                    + "write it with --format flac, ogg, opus or mp3, or split the document.")
+        }
+        #expect(writer.frames == 600)
+        // Other formats have no such limit.
+        let flac = try SoundWriter(path: folder + "/long.flac", sampleRate: 22050, format: .flac)
+        flac.frameLimit = 1000
+        try flac.write([Int16](repeating: 1, count: 1200))
+        #expect(flac.frames == 1200)
+        try flac.close()
+    }
+
     @Test func aFailedWriteKeepsTheEarlierFileAndLeavesNoTemporary() throws {
         let path = folder + "/keep.txt"
         try AtomicOutput.write(Data("good".utf8), to: path)

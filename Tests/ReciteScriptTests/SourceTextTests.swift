@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReciteScript
 
@@ -80,5 +81,36 @@ import Testing
         builder.appendAligned(" b.", cursor: &c, limit: 3, style: RunStyle())
         builder.endSentence()
         #expect(builder.finish(fallback: 0..<3).map(\.spoken) == ["a.", "b."])
+    }
+}
+
+/// A long block is cut into runs as it grows (a pasted book is one paragraph): the runs are the
+/// same as when it is cut once at the end.
+@Suite struct BlockTextCompactionTests {
+    func runs(compactingEvery threshold: Int) -> [Run] {
+        let text = (0..<400).map { i in i % 7 == 0 ? "&amp; word\(i)." : "w\(i),x" }.joined(separator: " ")
+        let source = SourceText(path: "t", text: text)
+        var builder = BlockTextBuilder(source: source)
+        builder.compactionThreshold = threshold
+        var cursor = 0
+        let decoded = text.replacingOccurrences(of: "&amp;", with: "&")
+        for (k, piece) in decoded.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if k > 0 { builder.appendSpace() }
+            builder.appendAligned(String(piece), cursor: &cursor, limit: source.scalars.count,
+                                  style: RunStyle(emphasis: k % 3 == 0 ? .strong : nil))
+            if k % 50 == 0 { builder.appendMark("m\(k)", at: cursor) }
+            if k % 90 == 0 { builder.endSentence() }
+        }
+        // A word not in the source takes the fallback span, compacted or not.
+        builder.appendGenerated(" zzz", origin: 0..<0, style: RunStyle())
+        return builder.finish(fallback: 3..<8)
+    }
+
+    @Test func compactingAsItGrowsGivesTheSameRuns() {
+        let once = runs(compactingEvery: 1 << 30)
+        #expect(once.count > 400)
+        for threshold in [1, 7, 64, 1000] {
+            #expect(runs(compactingEvery: threshold) == once, "compacting every \(threshold) items")
+        }
     }
 }

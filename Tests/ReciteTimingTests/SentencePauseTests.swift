@@ -1,11 +1,13 @@
 import ReciteScript
 import ReciteSegment
 import ReciteSynth
+import ReciteTestSupport
 import Testing
 @testable import ReciteTiming
 
-/// A paragraph cut into sentence segments sounds as the uncut paragraph did: the real
-/// libespeak-ng renders both, and the word timings of the two are compared.
+/// A paragraph cut into sentence segments sounds as the uncut paragraph did: real workers (which
+/// put eSpeak NG's state back before each segment, as in a build) render both, and the word
+/// timings of the two are compared.
 @Suite struct SentencePauseTests {
     /// Sentences ending in each punctuation, followed by words that start with a vowel, a stop
     /// (whose closure is silent) and a fricative.
@@ -27,10 +29,11 @@ import Testing
                             blocks: [Block(kind: .paragraph, source: SourceSpan(offset: 0, length: offset - 1, line: 1, column: 1), runs: runs)])
         let segments = Segmenter(cutsSentences: cut).segments(of: script)
         #expect(segments.count == (cut ? 8 : 1))
-        let audio = try EspeakEngine.withShared { engine in
-            try segments.map { try engine.synthesize(SynthesisRequest(markup: $0.markup, language: "en-US", voiceName: nil,
-                                                                      rate: 175, pitch: 50, volume: 100)) }
-        }
+        let pool = try WorkerPool(size: 1, configuration: WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil),
+                                  executable: Fixtures.reciteExecutable.path)
+        let audio = try pool.synthesize(segments.map {
+            SynthesisRequest(markup: $0.markup, language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
+        })
         var stitcher = Stitcher(sampleRate: audio[0].sampleRate, script: script, source: source, audioName: "p.wav")
         for (segment, piece) in zip(segments, audio) { _ = stitcher.append(segment, audio: piece) }
         let sidecar = stitcher.finish()

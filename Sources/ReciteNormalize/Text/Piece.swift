@@ -20,4 +20,8 @@ struct Piece {
 
     /// True when sentence punctuation follows the core (a "." or "," that ends the word).
     var endsClause: Bool { trail.contains { ".,;:!?…".contains($0) } }
+
+    /// True when a sentence ends after the piece: a full stop, `!` or `?` after a core longer
+    /// than an initial or a number's digit (no rule reads across such a stop).
+    var endsSentence: Bool { core.count > 1 && trail.contains { ".!?".contains($0) } }
 }
