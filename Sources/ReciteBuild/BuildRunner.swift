@@ -92,8 +92,11 @@ public struct BuildRunner: Sendable {
         let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
         let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
         let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline)
+        // Forked now, while the build has one thread: a document is read in a child first.
+        let reader = GuardedReader(jobs: jobs, renderers: renderers)
+        defer { reader.stop() }
         if options.dryRun {
-            return try dryRun(jobs, renderers: renderers)
+            return try dryRun(jobs, reader: reader)
         }
         let lock = try OutputLock(folder: options.outputFolder, shard: options.shard)
         defer { withExtendedLifetime(lock) {} }
@@ -111,7 +114,7 @@ public struct BuildRunner: Sendable {
         let results = ResultSlots(count: jobs.count)
         BlockingThreads.run(count: min(max(1, options.jobs) + 1, max(1, jobs.count))) { _ in
             while let i = results.take() {
-                let entry = process(jobs[i], renderers: renderers, synthesizer: synthesizer, earlier: earlier)
+                let entry = process(jobs[i], reader: reader.bind(i), renderers: renderers, synthesizer: synthesizer, earlier: earlier)
                 results.store(entry, at: i)
                 report(.finished(entry))
             }
@@ -138,8 +141,8 @@ public struct BuildRunner: Sendable {
     // MARK: - One document
 
     /// One document: kept as it is if unchanged since the last good run, else rendered.
-    func process(_ job: Job, renderers: Renderers, synthesizer: CachingSynthesizer,
-                 earlier: [String: Manifest.Entry]) -> Manifest.Entry {
+    func process(_ job: Job, reader: () -> Result<DocumentRenderer.Prepared, DocumentError>, renderers: Renderers,
+                 synthesizer: CachingSynthesizer, earlier: [String: Manifest.Entry]) -> Manifest.Entry {
         let (renderer, fingerprints) = renderers.for(job)
         let audio = job.outputStem + "." + renderer.pipeline.format.fileExtension
         let keysFile = synthesizer.documentKeysFile(for: path(audio))
@@ -157,7 +160,7 @@ public struct BuildRunner: Sendable {
         // This document may need synthesis: the workers start while it is parsed.
         synthesizer.prepareForRequests()
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
-        let prepared = Result { () throws(DocumentError) in try renderer.prepare(job) }
+        let prepared = reader()
         // A long document leaves its text stages' copies freed but held by the allocator.
         if let count = try? prepared.get().segments.count, count >= DocumentRenderer.longDocumentSegments {
             MemoryTuning.releaseFreedMemory()
@@ -225,11 +228,11 @@ public struct BuildRunner: Sendable {
         }
     }
 
-    func dryRun(_ jobs: [Job], renderers: Renderers) throws -> Summary {
+    func dryRun(_ jobs: [Job], reader: GuardedReader) throws -> Summary {
         var summary = Summary()
-        for job in jobs {
+        for (index, job) in jobs.enumerated() {
             do {
-                let prepared = try renderers.for(job).renderer.prepare(job)
+                let prepared = try reader.prepare(index).get()
                 output("# \(job.source)")
                 for segment in prepared.segments {
                     let words = segment.words.map(\.spoken).joined(separator: " ")

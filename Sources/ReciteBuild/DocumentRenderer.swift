@@ -59,6 +59,10 @@ public struct DocumentRenderer: Sendable {
 
     /// Parses a document and runs the text stages; no audio yet.
     public func prepare(_ job: Job) throws(DocumentError) -> Prepared {
+        if let marker = Self.crashMarker, job.source.hasSuffix(marker) {
+            // A real memory fault, as a bug in a C library would make.
+            UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+        }
         guard let data = FileManager.default.contents(atPath: job.source) else {
             throw DocumentError(path: job.source, message: "Cannot read the file; check that it exists and is readable.")
         }
@@ -89,6 +93,10 @@ public struct DocumentRenderer: Sendable {
         let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
     }
+
+    /// For tests of isolation only: reading a document whose path ends with the value of
+    /// `RECITE_TEST_CRASH_READING` crashes the process that reads it.
+    static let crashMarker = ProcessInfo.processInfo.environment["RECITE_TEST_CRASH_READING"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// A clip can be spliced in if libsndfile reads its header (WAV, FLAC and the other formats it knows).
     @Sendable static func isPlayableAudio(_ path: String) -> Bool {

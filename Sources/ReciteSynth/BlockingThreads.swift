@@ -7,6 +7,10 @@ import Foundation
 /// The threads are kept and reused: a build hands out a few hundred batches, and starting a
 /// thread for each body of each batch cost more than the batches' bookkeeping.
 public enum BlockingThreads {
+    /// The stack of each kept thread. Nothing in Recite recurses on its input's depth; parsers
+    /// bound what their C libraries do.
+    public static let stackSize = 1 << 20
+
     public static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
@@ -49,7 +53,7 @@ private final class ThreadPool: @unchecked Sendable {
         condition.unlock()
         if needsThread {
             let thread = Thread { [self] in serve() }
-            thread.stackSize = 1 << 20
+            thread.stackSize = BlockingThreads.stackSize
             thread.start()
         }
     }

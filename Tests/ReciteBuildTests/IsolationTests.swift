@@ -1,0 +1,90 @@
+import Foundation
+import ReciteTestSupport
+import Testing
+
+/// What one document does while it is read or synthesized costs that document only; and work
+/// the run has already done is not done again. These run the built `recite`.
+@Suite(.serialized) struct IsolationTests {
+    struct Outcome {
+        var status: Int32
+        var stderr: String
+    }
+
+    static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Fixtures.reciteExecutable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    static func folder(_ files: [String: String]) throws -> URL {
+        let root = Fixtures.scratch("recite-isolation-\(UUID().uuidString)")
+        let input = root.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: input.appendingPathComponent(name)) }
+        return root
+    }
+
+    static func manifest(_ out: URL) throws -> [[String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        return try #require((json as? [String: Any])?["documents"] as? [[String: Any]])
+    }
+
+    /// A forced memory fault while one document is read (`RECITE_TEST_CRASH_READING`, a hook
+    /// for this test): the run goes on, reports the document as crashed, and keeps its earlier
+    /// output; the other documents render.
+    @Test func aCrashWhileReadingCostsThatDocumentOnly() throws {
+        let root = try Self.folder([
+            "a.md": "# First\n\nThe first document is read.\n",
+            "bad.md": "# Bad\n\nThis one is fine the first time.\n",
+            "c.md": "The third document is read too.\n",
+        ])
+        let input = root.appendingPathComponent("in"), out = root.appendingPathComponent("out")
+        let first = try Self.recite(["build", input.path, "-o", out.path, "--jobs", "2"])
+        try #require(first.status == 0, "\(first.stderr)")
+        let earlier = try Data(contentsOf: out.appendingPathComponent("bad.wav"))
+
+        // Edited, so that it is read again; and now reading it crashes.
+        try Data("# Bad\n\nThis one crashes the reader now.\n".utf8).write(to: input.appendingPathComponent("bad.md"))
+        try Data("The third document was edited as well.\n".utf8).write(to: input.appendingPathComponent("c.md"))
+        let crashed = try Self.recite(["build", input.path, "-o", out.path, "--jobs", "2"],
+                                      environment: ["RECITE_TEST_CRASH_READING": "bad.md"])
+        #expect(crashed.status == 1, "\(crashed.stderr)")
+        #expect(crashed.stderr.contains("bad.md: error: Reading this document crashed Recite (signal 11, segmentation fault); "
+                                        + "it was skipped and the other documents went on."))
+        let entries = try Self.manifest(out)
+        let status = Dictionary(uniqueKeysWithValues: entries.map { (($0["source"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "", $0["status"] as? String ?? "") })
+        #expect(status == ["a.md": "ok", "bad.md": "failed", "c.md": "ok"])
+        // The earlier good output of the crashed document is still there, whole.
+        #expect(try Data(contentsOf: out.appendingPathComponent("bad.wav")) == earlier)
+        // The edited third document was rendered again, after the crash.
+        let words = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("c.timing.json"))) as? [String: Any]
+        let spoken = ((words?["words"] as? [[String: Any]]) ?? []).compactMap { $0["spoken"] as? String }
+        #expect(spoken.contains("edited"))
+
+        // A dry run reads through the same guard.
+        let dry = try Self.recite(["build", input.path, "-o", out.path, "--dry-run"], environment: ["RECITE_TEST_CRASH_READING": "bad.md"])
+        #expect(dry.status == 1)
+        #expect(dry.stderr.contains("bad.md: error: Reading this document crashed Recite"))
+    }
+
+    /// Three paragraphs said a hundred times over: three syntheses, whatever `--jobs` (the
+    /// repeats wait for the one in flight instead of asking a worker again).
+    @Test(arguments: [1, 2]) func identicalSegmentsAreSynthesizedOncePerRun(jobs: Int) throws {
+        let paragraphs = ["The first paragraph speaks of gardens and rivers.", "A second one, about engines!",
+                          "The third paragraph has words of its own"]
+        let text = (0..<300).map { paragraphs[$0 % 3] }.joined(separator: "\n\n") + "\n"
+        let root = try Self.folder(["repeated.md": text])
+        let result = try Self.recite(["build", root.appendingPathComponent("in").path, "-o", root.appendingPathComponent("out").path,
+                                      "--jobs", String(jobs)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 segments synthesized, 297 from cache"), "\(result.stderr)")
+    }
+}
