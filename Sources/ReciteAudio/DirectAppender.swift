@@ -58,11 +58,13 @@ public final class DirectAppender {
     }
 
     /// Appends `parts`, in order. False if the disk refused them (full, or an I/O error).
-    public func append(_ parts: [UnsafeRawBufferPointer]) -> Bool {
+    /// `more`: another append follows at once, so this one need not reach the file on its own
+    /// (several cache entries stored together go out in one write).
+    public func append(_ parts: [UnsafeRawBufferPointer], more: Bool = false) -> Bool {
         for part in parts where part.count > 0 {
             guard put(part) else { return false }
         }
-        return writesEachAppend ? flush() : true
+        return writesEachAppend && !more ? flush() : true
     }
 
     /// One part: into the buffer while writes are direct (a full buffer goes out), else

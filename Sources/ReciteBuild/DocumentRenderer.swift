@@ -16,11 +16,12 @@ public struct DocumentRenderer: Sendable {
     public var pronouncer: Pronouncer
     /// Segments synthesized at a time. Small: memory is two batches of audio per document in
     /// flight (one written, the next synthesized), and documents render side by side, so the
-    /// pool stays busy without big batches.
-    public static let batchSize = 8
+    /// pool stays busy without big batches. A segment is a sentence: 32 of them are about the
+    /// eight paragraphs a batch held before, a minute or two of audio.
+    public static let batchSize = 32
 
-    /// Segments from which a document counts as long (about an hour of audio).
-    static let longDocumentSegments = 200
+    /// Segments (sentences) from which a document counts as long (about an hour of audio).
+    static let longDocumentSegments = 800
 
     /// A long document (a book) renders alone most of the time, in batches half as big: its own
     /// memory (script, segments, sidecar) is large already, and two workers stay fed by four.

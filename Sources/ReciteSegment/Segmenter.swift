@@ -1,13 +1,13 @@
 import ReciteScript
 
-/// Segment stage: cuts a script into segments (a sentence of a block, split where the voice
+/// Segment stage: cuts a script into segments (sentences of a block, split where the voice
 /// changes, a `<break>` stands or an `<audio>` clip plays) and writes each one's synthesis input.
 /// A clip is a segment of its own, with no markup: its samples come from its file, not from
 /// synthesis.
 ///
-/// Segments are sentences, not paragraphs, so that any paragraph, however long (a book pasted
-/// without blank lines), streams through the worker pool in bounded memory and in parallel, and
-/// an edit re-synthesizes one sentence. A cut lies where eSpeak NG would end a sentence anyway.
+/// Segments are sentences (or a few short ones), not paragraphs, so that any paragraph, however
+/// long (a book pasted without blank lines), streams through the worker pool in bounded memory
+/// and in parallel. A cut lies where eSpeak NG would end a sentence anyway.
 public struct Segmenter: Sendable {
     public var pauses: PausePlan
 
@@ -24,9 +24,15 @@ public struct Segmenter: Sendable {
     /// before sentence segments; tests compare the two).
     public var cutsSentences = true
 
-    public init(pauses: PausePlan = PausePlan(), cutsSentences: Bool = true) {
+    /// Words a segment holds before a sentence end cuts it: a few short sentences make one
+    /// segment, since each segment costs the build and a worker a fixed price (a request, a
+    /// cache entry, a reset of eSpeak NG). A sentence of 40 words is about 15 s of speech.
+    public var sentenceWords = 40
+
+    public init(pauses: PausePlan = PausePlan(), cutsSentences: Bool = true, sentenceWords: Int = 40) {
         self.pauses = pauses
         self.cutsSentences = cutsSentences
+        self.sentenceWords = sentenceWords
     }
 
     public func segments(of script: Script) -> [Segment] {
@@ -93,7 +99,7 @@ public struct Segmenter: Sendable {
         switch writer.boundary {
         case .none: false
         case .clause: writer.wordCount >= Self.clauseCutWords
-        case .sentence: SentenceBoundary.startsSentence(next[...])
+        case .sentence: writer.wordCount >= sentenceWords && SentenceBoundary.startsSentence(next[...])
         }
     }
 

@@ -13,7 +13,8 @@ import Testing
     }
 
     func sentences(_ text: String) -> [String] {
-        Segmenter().segments(of: paragraph(text)).map { $0.words.map(\.spoken).joined(separator: " ") }
+        // Every sentence a segment of its own (a segment holds at least 40 words by default).
+        Segmenter(sentenceWords: 1).segments(of: paragraph(text)).map { $0.words.map(\.spoken).joined(separator: " ") }
     }
 
     @Test func aParagraphIsCutAfterEachSentence() {
@@ -29,13 +30,13 @@ import Testing
     }
 
     @Test func onlyTheLastSegmentOfABlockTakesItsPause() {
-        let segments = Segmenter(pauses: PausePlan(paragraph: 0.7)).segments(of: paragraph("One. Two. Three."))
+        let segments = Segmenter(pauses: PausePlan(paragraph: 0.7), sentenceWords: 1).segments(of: paragraph("One. Two. Three."))
         #expect(segments.map(\.pauseAfter) == [0, 0, 0.7])
         #expect(segments.allSatisfy { $0.blockIndex == 0 })
     }
 
     @Test func aCutSegmentEndsWithAStandInWordWhoseEventCutsTheAudio() throws {
-        let segments = Segmenter().segments(of: paragraph("One two. Three four."))
+        let segments = Segmenter(sentenceWords: 1).segments(of: paragraph("One two. Three four."))
         #expect(segments.count == 2)
         let first = try #require(segments[0].lookahead)
         let markup = Array(segments[0].markup.unicodeScalars)
@@ -67,10 +68,21 @@ import Testing
     @Test func aMarkBetweenSentencesGoesWithTheSecond() {
         var script = paragraph("One. Two.")
         script.blocks[0].runs.insert(Run(.mark("m"), source: SourceSpan(offset: 5, length: 0, line: 1, column: 6)), at: 1)
-        let segments = Segmenter().segments(of: script)
+        let segments = Segmenter(sentenceWords: 1).segments(of: script)
         #expect(segments.count == 2)
         #expect(segments[0].marks.isEmpty)
         #expect(segments[1].marks == [SegmentMark(name: "m", beforeWord: 0)])
+    }
+
+    @Test func shortSentencesShareASegmentOfAtLeastFortyWords() {
+        let sentence = "This short sentence has exactly seven words."
+        let text = Array(repeating: sentence, count: 20).joined(separator: " ")
+        let segments = Segmenter().segments(of: paragraph(text))
+        // Cut at the first sentence end past 40 words: six sentences (42 words) a segment.
+        #expect(segments.map(\.words.count) == [42, 42, 42, 14])
+        #expect(segments.dropLast().allSatisfy { $0.lookahead != nil })
+        // A paragraph of less than 40 words stays whole.
+        #expect(Segmenter().segments(of: paragraph(Array(repeating: sentence, count: 5).joined(separator: " "))).count == 1)
     }
 
     @Test func boundariesAfterWords() {

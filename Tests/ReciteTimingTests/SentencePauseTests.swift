@@ -27,7 +27,7 @@ import Testing
         }
         let script = Script(path: "p.md", language: "en-US",
                             blocks: [Block(kind: .paragraph, source: SourceSpan(offset: 0, length: offset - 1, line: 1, column: 1), runs: runs)])
-        let segments = Segmenter(cutsSentences: cut).segments(of: script)
+        let segments = Segmenter(cutsSentences: cut, sentenceWords: 1).segments(of: script)
         #expect(segments.count == (cut ? 8 : 1))
         let pool = try WorkerPool(size: 1, configuration: WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil),
                                   executable: Fixtures.reciteExecutable.path)

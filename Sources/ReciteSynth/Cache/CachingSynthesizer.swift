@@ -77,10 +77,8 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
             let outcome = Result { try inner.synthesize(owned.map { requests[$0.index] }) }
             var stored: Result<Void, any Error> = .success(())
             if case .success(let fresh) = outcome {
-                for ((index, _), audio) in zip(owned, fresh) {
-                    results[index] = audio
-                    if case .success = stored { stored = Result { try cache.store(keys[index], audio) } }
-                }
+                for ((index, _), audio) in zip(owned, fresh) { results[index] = audio }
+                stored = Result { try cache.store(zip(owned, fresh).map { (keys[$0.0.index], $0.1) }) }
             }
             lock.withLock {
                 for (index, _) in owned {

@@ -52,13 +52,20 @@ public final class SegmentCache: @unchecked Sendable {
     /// memory to the file, not through a copy. No fsync: an entry torn by a crash fails its
     /// checksum and is synthesized again.
     public func store(_ key: String, _ audio: SynthesizedAudio) throws {
+        try store([(key, audio)])
+    }
+
+    /// Stores several entries, which reach the file together, in one write.
+    public func store(_ entries: [(key: String, audio: SynthesizedAudio)]) throws {
         try lock.withLock {
             if writer == nil { writer = try SegmentPack.Writer(folder: packs) }
             let writer = writer!
-            let record = try CacheEntry.withParts(of: audio) { parts in
-                Result { () throws(SynthesisError) in try writer.append(key: key, parts: parts) }
-            }.get()
-            index?[key, default: []].append(record)
+            for (k, (key, audio)) in entries.enumerated() {
+                let record = try CacheEntry.withParts(of: audio) { parts in
+                    Result { () throws(SynthesisError) in try writer.append(key: key, parts: parts, more: k + 1 < entries.count) }
+                }.get()
+                index?[key, default: []].append(record)
+            }
         }
     }
 

@@ -92,7 +92,7 @@ enum SegmentPack {
 
         /// Writes the record of `key`. After a failed write the pack takes nothing more (its
         /// readers stop at the torn end).
-        func append(key: String, parts: [UnsafeRawBufferPointer]) throws(SynthesisError) -> PackRecord {
+        func append(key: String, parts: [UnsafeRawBufferPointer], more: Bool = false) throws(SynthesisError) -> PackRecord {
             guard !failed else { throw SynthesisError("cannot store a cache entry in \(path): an earlier write failed") }
             let length = parts.reduce(0) { $0 + $1.count }
             var header = SegmentPack.magic + Array(key.utf8.prefix(64))
@@ -100,7 +100,7 @@ enum SegmentPack {
             withUnsafeBytes(of: UInt32(length).littleEndian) { header += $0 }
             let start = appender.size
             reservation.ensure(upTo: start + header.count + length)
-            let ok = header.withUnsafeBytes { head in appender.append([head] + parts) }
+            let ok = header.withUnsafeBytes { head in appender.append([head] + parts, more: more) }
             guard ok else {
                 failed = true
                 throw SynthesisError("cannot store a cache entry in \(path): \(String(cString: strerror(errno)))")
