@@ -80,7 +80,7 @@ public struct DocumentRenderer: Sendable {
                 throw DocumentError(path: job.source, location: error.location,
                                     message: "The file is not valid UTF-8 (byte \(error.byteOffset)); convert it to UTF-8.")
             }
-            script = MarkdownParser.parse(source, options: pipeline.markdown)
+            (script, warnings) = MarkdownParser.read(source, options: pipeline.markdown)
         case .ssml:
             let result = try SSMLParser.parse(bytes: bytes, path: job.source, defaultLanguage: pipeline.language,
                                               inputRoot: job.root, isPlayableAudio: Self.isPlayableAudio)

@@ -3,6 +3,7 @@ import ReciteAudio
 import ReciteCaptions
 import ReciteMarkdown
 import ReciteNormalize
+import ReciteScript
 import ReciteSegment
 import Yams
 
@@ -139,12 +140,20 @@ extension Pipeline {
             throw ConfigurationError("Cannot read \(path): \(error.localizedDescription)")
         }
         var start = base
+        try refuseHostile(text, path: path)
         if let name = (try? YAMLDecoder().decode(File.self, from: text))?.pipeline {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             let candidate = folder.appendingPathComponent(name).path
             start = try PipelineLocator.load(FileManager.default.fileExists(atPath: candidate) ? candidate : name)
         }
         return try parse(yaml: text, path: path, over: start)
+    }
+
+    /// Refuses YAML that Yams cannot read safely (see `YAMLGuard`), with its place.
+    static func refuseHostile(_ yaml: String, path: String) throws(ConfigurationError) {
+        if let problem = YAMLGuard.problem(in: yaml) {
+            throw ConfigurationError("\(path):\(problem.line):\(problem.column): error: The pipeline \(problem.message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
+        }
     }
 
     /// Loads a pipeline file over `base` (the built-in default unless told otherwise).
@@ -159,6 +168,7 @@ extension Pipeline {
     }
 
     public static func parse(yaml: String, path: String, over base: Pipeline = .builtIn) throws(ConfigurationError) -> Pipeline {
+        try refuseHostile(yaml, path: path)
         let file: File
         do {
             file = try YAMLDecoder().decode(File.self, from: yaml)

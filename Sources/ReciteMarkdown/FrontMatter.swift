@@ -10,6 +10,8 @@ struct FrontMatter {
     var range: Range<Int>
     var title: String?
     var language: String?
+    /// Why the YAML was not read, and where (it is then ignored, and the document read).
+    var refused: (line: Int, column: Int, message: String)?
 
     /// Finds front matter at the start of `source`, or nil.
     static func find(in source: SourceTextLines) -> FrontMatter? {
@@ -27,7 +29,10 @@ struct FrontMatter {
         let body = source.lines[1..<closing].map(\.text).joined(separator: "\n")
         var matter = FrontMatter(range: 0..<source.lines[closing].range.upperBound)
         if fence == "---" {
-            if let map = (try? Yams.load(yaml: body)) as? [String: Any] {
+            if let problem = YAMLGuard.problem(in: body) {
+                // Lines of the body are the file's from the second on.
+                matter.refused = (problem.line + 1, problem.column, problem.message)
+            } else if let map = (try? Yams.load(yaml: body)) as? [String: Any] {
                 matter.title = map["title"].flatMap(Self.scalarString)
                 matter.language = (map["lang"] ?? map["language"]).flatMap(Self.scalarString)
             }

@@ -7,6 +7,12 @@ import ReciteScript
 /// matter is skipped and its title read first.
 public enum MarkdownParser {
     public static func parse(_ source: SourceText, options: MarkdownOptions = MarkdownOptions()) -> Script {
+        read(source, options: options).script
+    }
+
+    /// The script, and a warning if the document nests deeper than Recite keeps (it is read
+    /// whole all the same, the deeper levels flattened).
+    public static func read(_ source: SourceText, options: MarkdownOptions = MarkdownOptions()) -> (script: Script, warnings: [Warning]) {
         let lines = SourceTextLines(source)
         let frontMatter = FrontMatter.find(in: lines)
 
@@ -17,8 +23,21 @@ public enum MarkdownParser {
             hiddenRanges += TemplateTags.ranges(in: source.scalars)
         }
         let hidden = HiddenText(count: source.scalars.count, ranges: hiddenRanges)
-        let root = CmarkGFM.parse(hiddenRanges.isEmpty ? source.text(scalars: 0..<source.scalars.count)
-                                                       : hidden.visibleText(of: source))
+        let (root, flattenedAt) = CmarkGFM.parse(hiddenRanges.isEmpty ? source.text(scalars: 0..<source.scalars.count)
+                                                                     : hidden.visibleText(of: source))
+        var warnings: [Warning] = []
+        if let refused = frontMatter?.refused {
+            warnings.append(Warning(path: source.path, location: SourceLocation(line: refused.line, column: refused.column),
+                                    message: "The front matter \(refused.message): it is ignored (its title and language too), and the document is read."))
+        }
+        if let at = flattenedAt {
+            let index = source.scalarIndex(line: at.line, byteColumn: at.byteColumn)
+            let span = source.span(scalars: index..<index)
+            warnings.append(Warning(path: source.path, location: SourceLocation(line: span.line, column: span.column),
+                                    message: "Quotes, lists, emphasis or links are nested deeper than Recite keeps "
+                                        + "(\(CmarkGFM.maximumBlockDepth) levels of blocks, \(CmarkGFM.maximumInlineDepth) of inlines); "
+                                        + "the deeper levels are read as plain text of the level above."))
+        }
 
         var walker = Walker(source: source, options: options, hidden: hiddenRanges.isEmpty ? nil : hidden.mask)
         if let frontMatter, let title = frontMatter.title, !title.isEmpty {
@@ -26,8 +45,8 @@ public enum MarkdownParser {
         }
         walker.visitBlocks(root.children, context: .paragraph)
         walker.dropTitleRepeatedByFirstHeading()
-        return Script(path: source.path, language: frontMatter?.language ?? options.defaultLanguage,
-                      blocks: walker.blocks)
+        return (Script(path: source.path, language: frontMatter?.language ?? options.defaultLanguage,
+                       blocks: walker.blocks), warnings)
     }
 }
 

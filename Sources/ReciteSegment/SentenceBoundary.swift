@@ -13,12 +13,16 @@ enum SentenceBoundary: Equatable {
     /// What the end of a spoken word makes of the place after it.
     static func after(_ word: Substring) -> SentenceBoundary {
         // Closing quotes and brackets may follow the punctuation: "end.)" and «fin.» end sentences too.
-        var scalars = word.unicodeScalars[...]
-        while let last = scalars.last, closers.contains(last) { scalars = scalars.dropLast() }
-        guard let last = scalars.last else { return .none }
+        // (Indices, not `dropLast`, which counts the whole word each time: a token may be 100 KB.)
+        let scalars = word.unicodeScalars
+        var end = scalars.endIndex
+        while end > scalars.startIndex, closers.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        guard end > scalars.startIndex else { return .none }
+        let lastIndex = scalars.index(before: end)
+        let last = scalars[lastIndex]
         if fullStopsWithoutSpace.contains(last) { return .sentence }
         if sentenceEnders.contains(last) {
-            let core = scalars.dropLast().drop { openers.contains($0) }
+            let core = scalars[..<lastIndex].drop { openers.contains($0) }
             return isAbbreviation(core) ? .none : .sentence
         }
         return clauseEnders.contains(last) ? .clause : .none
@@ -38,9 +42,10 @@ enum SentenceBoundary: Equatable {
     /// A single letter ("J." of "J. Smith") or a title or Latin abbreviation that normalization
     /// left: eSpeak NG reads on through it, so no cut.
     private static func isAbbreviation(_ core: Substring.UnicodeScalarView.SubSequence) -> Bool {
-        if core.count <= 1 { return true }
+        let count = core.count
+        if count <= 1 { return true }
         if core.contains(".") { return true }  // "e.g", "U.S"
-        guard core.count <= 4 else { return false }
+        guard count <= 4 else { return false }
         return abbreviations.contains(String(String.UnicodeScalarView(core)).lowercased())
     }
 

@@ -36,7 +36,7 @@ public enum LibXML2 {
             if let error = xmlCtxtGetLastError(context) {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
                 throw XMLSyntaxError(line: Int(error.pointee.line), column: Int(error.pointee.int2),
-                                     message: message.trimmingTrailingNewlines)
+                                     message: LibXML2.plainMessage(message))
             }
             throw XMLSyntaxError(line: 0, column: 0, message: "malformed XML")
         }
@@ -44,6 +44,15 @@ public enum LibXML2 {
             throw XMLSyntaxError(line: 1, column: 1, message: "the document has no root element")
         }
         return try convert(root, depth: 0)
+    }
+
+    /// libxml2's message, in terms a reader can act on: its depth limit names a parser option
+    /// that Recite does not set on purpose.
+    static func plainMessage(_ message: String) -> String {
+        if message.hasPrefix("Excessive depth in document") {
+            return "elements are nested more than \(maximumDepth) deep"
+        }
+        return message.trimmingTrailingNewlines
     }
 
     private static func convert(_ node: xmlNodePtr, depth: Int) throws(XMLSyntaxError) -> XMLElement {
@@ -106,7 +115,7 @@ private func recordFirstError(_ context: UnsafeMutableRawPointer?, _ error: xmlE
     guard box.first == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
     box.first = XMLSyntaxError(line: Int(error.pointee.line), column: Int(error.pointee.int2),
-                               message: message.trimmingTrailingNewlines)
+                               message: LibXML2.plainMessage(message))
 }
 
 extension String {

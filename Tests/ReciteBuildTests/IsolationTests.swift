@@ -75,6 +75,38 @@ import Testing
         #expect(dry.stderr.contains("bad.md: error: Reading this document crashed Recite"))
     }
 
+    /// A folder of hostile documents beside a normal one: the run ends by itself, the normal one
+    /// renders, and each hostile one renders (its deepest words read) or fails with a located error.
+    @Test func hostileDocumentsRenderOrFailAloneWithAPlace() throws {
+        let quotes = String(repeating: ">", count: 50_000) + " deep quote words\n"
+        let lists = String(repeating: "- ", count: 20_000) + "deep list words\n"
+        let emphasis = String(repeating: "*", count: 20_000) + "deep emphasis words" + String(repeating: "*", count: 20_000) + "\n"
+        let images = String(repeating: "![", count: 20_000) + "deep image words" + String(repeating: "](u)", count: 20_000) + "\n"
+        let front = "---\ntitle: " + String(repeating: "[", count: 100_000) + "\n---\n\ndeep front words\n"
+        let ssml = "<speak>" + String(repeating: "<s>", count: 5_000) + "deep" + String(repeating: "</s>", count: 5_000) + "</speak>"
+        let root = try Self.folder(["quotes.md": quotes, "lists.md": lists, "emphasis.md": emphasis, "images.md": images,
+                                    "front.md": front, "deep.ssml": ssml, "normal.md": "# Normal\n\nA normal document.\n"])
+        let out = root.appendingPathComponent("out")
+        let result = try Self.recite(["build", root.appendingPathComponent("in").path, "-o", out.path, "--jobs", "2"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let entries = try Self.manifest(out)
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { (URL(fileURLWithPath: $0["source"] as? String ?? "").lastPathComponent, $0) })
+        #expect(byName.count == 7)
+        for name in ["quotes.md", "lists.md", "emphasis.md", "images.md", "front.md", "normal.md"] {
+            #expect(byName[name]?["status"] as? String == "ok", "\(name): \(result.stderr)")
+        }
+        for name in ["quotes", "lists", "emphasis", "images", "front"] {
+            let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).timing.json"))) as? [String: Any]
+            let spoken = ((sidecar?["words"] as? [[String: Any]]) ?? []).compactMap { $0["spoken"] as? String }
+            #expect(spoken.last == "words", "\(name): \(spoken)")
+            #expect(spoken.contains("deep"), "\(name): \(spoken)")
+            #expect((byName["\(name).md"]?["warnings"] as? [String])?.count == 1, "\(name)")
+        }
+        #expect(byName["deep.ssml"]?["status"] as? String == "failed")
+        #expect((byName["deep.ssml"]?["error"] as? String)?.hasPrefix(root.appendingPathComponent("in/deep.ssml").path + ":1:") == true)
+        #expect((byName["deep.ssml"]?["error"] as? String)?.contains("nested more than 200 deep") == true)
+    }
+
     /// Three paragraphs said a hundred times over: three syntheses, whatever `--jobs` (the
     /// repeats wait for the one in flight instead of asking a worker again).
     @Test(arguments: [1, 2]) func identicalSegmentsAreSynthesizedOncePerRun(jobs: Int) throws {

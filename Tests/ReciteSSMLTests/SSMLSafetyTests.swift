@@ -93,6 +93,18 @@ import Testing
         #expect(try parse(fine).script.blocks.flatMap(\.runs).compactMap(\.spoken) == ["x"])
     }
 
+    /// 5,000 nested elements: libxml2 stops at 256 levels; the error says where and what, in
+    /// Recite's words (libxml2's own names a parser option Recite leaves off on purpose).
+    @Test func fiveThousandNestedElementsAreRefusedWhereTheyPassTheBound() throws {
+        let open = String(repeating: "<prosody rate=\"90%\">", count: 5_000)
+        let doc = "<speak>" + open + "deep" + String(repeating: "</prosody>", count: 5_000) + "</speak>"
+        let e = try #require(refusal(doc))
+        // libxml2 reports the 257th element (<speak> is the first) just after its start tag:
+        // <speak> is 7 characters, each <prosody rate="90%"> 20.
+        #expect(e.location == SourceLocation(line: 1, column: 7 + 256 * 20 + 1))
+        #expect(e.message == "Malformed SSML: elements are nested more than 200 deep. Fix the markup at this point.")
+    }
+
     // MARK: - Files a document names
 
     /// A folder with a document, a clip inside it, and a "secret" clip just outside it.

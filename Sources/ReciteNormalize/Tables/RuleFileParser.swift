@@ -1,3 +1,4 @@
+import ReciteScript
 import Yams
 
 /// Turns the YAML rule files of one language into `LanguageRules`.
@@ -9,6 +10,9 @@ enum RuleFileParser {
     /// Applies one file's text, whose kind (`units`, `money` …) comes from its name, to `rules`.
     static func apply(_ text: String, kind: String, fileName: String, to rules: LanguageRules) throws {
         let loaded: Any?
+        if let problem = YAMLGuard.problem(in: text) {
+            throw RuleFileError(file: fileName, message: "\(problem.message) (line \(problem.line), column \(problem.column)); a rule file is a mapping of tables (see Pipelines/rules)")
+        }
         do {
             loaded = try Yams.load(yaml: text)
         } catch {

@@ -19,6 +19,9 @@ import Yams
 enum CompactLexiconReader {
     static func readYAML(_ text: String, path: String) throws(LexiconError) -> Lexicon {
         let root: Node
+        if let problem = YAMLGuard.problem(in: text) {
+            throw LexiconError(path: path, line: problem.line, message: "this lexicon \(problem.message) (column \(problem.column)); a YAML lexicon is a mapping with `entries:` (see `recite lexicon --help`).")
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 return Lexicon(path: path, language: nil, entries: [])
