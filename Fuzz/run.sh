@@ -14,6 +14,9 @@ scratch=.build-fuzz
 shared=../shared/corpus
 all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
      tsv-lexicon:FuzzTSVLexicon pipeline:FuzzPipeline normalize:FuzzNormalize)
+# The dictionaries of Fuzz/Dictionaries (tokens libFuzzer splices in) each harness uses.
+declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [pls]="pls"
+    [yaml-lexicon]="yaml tsv" [tsv-lexicon]="tsv" [pipeline]="yaml" [normalize]="normalize")
 wanted="${FUZZ_HARNESSES:-}"
 
 # MARK: - Build (release: bounds and overflow checks stay on, and it runs twice as fast as debug)
@@ -78,6 +81,13 @@ if [ -f ../shared/eval/normalization-dev.tsv ]; then
     tail -n +2 ../shared/eval/normalization-dev.tsv | cut -f2 | split -l 10 - "$scratch/seeds/normalize/eval-"
 fi
 
+# One dictionary file per harness (libFuzzer takes one).
+mkdir -p "$scratch/dictionaries"
+for entry in "${all[@]}"; do
+    name=${entry%%:*}
+    for d in ${dictionaries[$name]}; do cat "Fuzz/Dictionaries/$d.dict"; done > "$scratch/dictionaries/$name.dict"
+done
+
 # MARK: - Run
 
 # runs LOG: how many inputs libFuzzer ran, from its final statistics or its last status line.
@@ -97,7 +107,7 @@ for entry in "${selected[@]}"; do
     # The Swift runtime's own crash reporter would wait on the crashed process: libFuzzer reports.
     SWIFT_BACKTRACE=enable=no "$scratch/release/$product" "$corpus" "$scratch/seeds/$name" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-        -print_final_stats=1 -artifact_prefix="$crashes/" > "$log" 2>&1
+        -dict="$scratch/dictionaries/$name.dict" -print_final_stats=1 -artifact_prefix="$crashes/" > "$log" 2>&1
     status=$?
     artifacts=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | grep -v '/slow-unit-' || true)
     count=$(printf '%s' "$artifacts" | grep -c . || true)
