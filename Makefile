@@ -1,5 +1,11 @@
+FUZZ_SECONDS ?= 60
+
 bench:
 	swift build -c release
 	python3 Benchmarks/bench.py
 
-.PHONY: bench
+# libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
+
+.PHONY: bench fuzz

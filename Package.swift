@@ -70,6 +70,30 @@ let package = Package(
     ]
 )
 
+// MARK: - Fuzzing: libFuzzer harnesses in Fuzz/, declared only for `make fuzz` (RECITE_FUZZ=1).
+// They have no `main` of their own (libFuzzer's comes with `--sanitize=fuzzer`), so a plain
+// `swift build` or `swift test` must not see them.
+let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzMarkdown", ["ReciteMarkdown", "ReciteScript"]),
+    ("FuzzText", ["ReciteMarkdown", "ReciteScript"]),
+    ("FuzzSSML", ["ReciteSSML"]),
+    ("FuzzPLS", []),
+    ("FuzzYAMLLexicon", []),
+    ("FuzzTSVLexicon", []),
+    ("FuzzPipeline", ["ReciteBuild"]),
+    ("FuzzNormalize", ["ReciteNormalize"]),
+]
+if Context.environment["RECITE_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzSupport", dependencies: [
+        "ReciteScript", "ReciteMarkdown", "ReciteNormalize", "RecitePronounce", "ReciteSegment",
+    ], path: "Fuzz/FuzzSupport"))
+    for harness in fuzzHarnesses {
+        package.targets.append(.executableTarget(name: harness.name, dependencies: ["FuzzSupport"] + harness.dependencies,
+                                                 path: "Fuzz/\(harness.name)"))
+        package.products.append(.executable(name: harness.name, targets: [harness.name]))
+    }
+}
+
 // Strict settings for every Swift target, from one place.
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []

@@ -123,8 +123,18 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         self.size = max(1, size)
         self.executable = executable
         self.configuration = configuration
-        let workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
-        guard let rate = workers[0].hello() else {
+        // A worker that dies is seen as a failed write, not a signal, from its hello on.
+        signal(SIGPIPE, SIG_IGN)
+        var workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
+        var firstRate = workers[0].hello()
+        if firstRate == nil {
+            // Killed while it started (or out of memory): a fresh one is tried before concluding
+            // that eSpeak NG cannot start here. The others, if they died too, are replaced on use.
+            workers[0].stop()
+            workers[0] = try Worker(executable: executable, configuration: configuration)
+            firstRate = workers[0].hello()
+        }
+        guard let rate = firstRate else {
             throw SynthesisError("the synthesis worker did not start (is eSpeak NG installed?)")
         }
         for worker in workers.dropFirst() { _ = worker.hello() }
@@ -132,7 +142,6 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         queued = Array(repeating: 0, count: workers.count)
         available = DispatchSemaphore(value: workers.count * Self.depth)
         sampleRate = rate
-        signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {

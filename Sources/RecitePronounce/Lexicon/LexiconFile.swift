@@ -7,7 +7,12 @@ public enum LexiconFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LexiconError(path: path, message: "cannot read the lexicon; check that the file exists and is readable.")
         }
-        let bytes = [UInt8](data)
+        return try read([UInt8](data), path: path)
+    }
+
+    /// Reads a lexicon already in memory; `path`'s extension picks the form, as for `load(path:)`,
+    /// and names the lexicon in errors. No file is touched.
+    public static func read(_ bytes: [UInt8], path: String) throws(LexiconError) -> Lexicon {
         switch (path as NSString).pathExtension.lowercased() {
         case "pls", "xml":
             return try PLSReader.read(bytes, path: path)
