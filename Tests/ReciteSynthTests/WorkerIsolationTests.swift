@@ -12,9 +12,15 @@ import Testing
         SynthesisRequest(markup: "<speak>\(text)</speak>", language: "en-US", voiceName: nil, rate: rate, pitch: 50, volume: 100)
     }
 
+    /// Whether this process runs under the address sanitizer. Its shadow memory maps most of the
+    /// address space, so the reset takes packed integers for pointers, leaves them, and is not
+    /// exact there: the check's child crashes in eSpeak NG and the worker forks, as it should.
+    static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
     /// Debian's eSpeak NG passes the worker's own check, so builds take the fast way. If this
     /// fails, output stays correct (segments are forked) but synthesis is slower.
-    @Test func resettingInPlaceIsExactHere() {
+    @Test(.disabled(if: underAddressSanitizer, "the reset is not exact under the address sanitizer (see underAddressSanitizer)"))
+    func resettingInPlaceIsExactHere() {
         #expect(WorkerLoop.isolation(configuration: Self.warm) == .reset)
         #expect(WorkerLoop.isolation(configuration: WorkerConfiguration(warmLanguage: "fr", warmVoice: nil, phonemes: true)) == .reset)
     }
