@@ -23,10 +23,10 @@ public struct DocumentRenderer: Sendable {
     /// Segments (sentences) from which a document counts as long (about an hour of audio).
     static let longDocumentSegments = 800
 
-    /// A long document (a book) renders alone most of the time, in batches half as big: its own
-    /// memory (script, segments, sidecar) is large already, and two workers stay fed by four.
+    /// A long document (a book) renders alone most of the time, in batches of 8: its own memory
+    /// (script, segments, sidecar) is large already, and two workers stay fed by eight.
     static func batchSize(segments: Int) -> Int {
-        segments >= longDocumentSegments ? batchSize / 2 : batchSize
+        segments >= longDocumentSegments ? batchSize / 4 : batchSize
     }
 
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon

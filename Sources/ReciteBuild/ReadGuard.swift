@@ -5,10 +5,10 @@ import ReciteSynth
 /// reading one (a parser, the normalizer, a C library) costs that document only, not the run.
 ///
 /// When a run starts, before it starts any thread, the build forks a *zygote*: a copy of itself
-/// that only forks *checkers*. A checker takes document numbers from the build, prepares each
-/// document as the build would (parse, normalize, pronounce, segment), throws the result away
-/// and answers. The build prepares a document itself only after a checker came through it.
-/// When a checker dies, the zygote reports how and forks the next one. Forking the zygote, which
+/// that only forks *checkers*. A checker takes a document number from the build, prepares that
+/// document as the build would (parse, normalize, pronounce, segment), throws the result away,
+/// answers and exits; the zygote forks the next. The build prepares a document itself only after
+/// a checker came through it. When a checker dies, the zygote reports how. Forking the zygote, which
 /// never runs a second thread, is safe where forking the busy build (its locks held by threads
 /// that a child would not have) is not.
 final class ReadGuard: @unchecked Sendable {
@@ -123,28 +123,34 @@ final class ReadGuard: @unchecked Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let signal = status & 0x7f
-            if signal == 0 { _exit(0) }
+            if signal == 0 {
+                // Status 3: the checker read one document and left; the next one is forked.
+                if (status >> 8) & 0xff == Self.nextPlease { continue }
+                _exit(0)
+            }
             guard WorkerProtocol.writeFrame(Data("crashed \(signal)".utf8), to: answers) else { _exit(1) }
         }
     }
 
-    /// A checker's loop: reads each document asked for, on a thread with the stack the build's
-    /// own threads have, so that what overflows there overflows here first.
+    /// A checker's exit status after one document: the zygote forks the next checker.
+    private static let nextPlease: Int32 = 3
+
+    /// A checker: reads the one document asked for, on a thread with the stack the build's own
+    /// threads have (so that what overflows there overflows here first), answers, and exits, so
+    /// that what the document took goes back to the system at once (a checker left holding a
+    /// book's memory raised the run's peak by a fifth).
     private static func runChecker(requests: Int32, answers: Int32, check: @escaping @Sendable (Int) -> Void) -> Never {
-        while let frame = WorkerProtocol.readFrame(from: requests) {
-            let index = Int(String(decoding: frame, as: UTF8.self)) ?? -1
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                check(index)
-                done.signal()
-            }
-            thread.stackSize = BlockingThreads.stackSize
-            thread.start()
-            done.wait()
-            // What the document took goes back to the system: this process lives all run long.
-            MemoryTuning.releaseFreedMemory()
-            guard WorkerProtocol.writeFrame(Data("ok".utf8), to: answers) else { _exit(0) }
+        guard let frame = WorkerProtocol.readFrame(from: requests) else { _exit(0) }
+        let index = Int(String(decoding: frame, as: UTF8.self)) ?? -1
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            check(index)
+            done.signal()
         }
-        _exit(0)
+        thread.stackSize = BlockingThreads.stackSize
+        thread.start()
+        done.wait()
+        guard WorkerProtocol.writeFrame(Data("ok".utf8), to: answers) else { _exit(0) }
+        _exit(nextPlease)
     }
 }
