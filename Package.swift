@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
+        .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "CEspeakNG"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "CEspeakNG", "CSherpaOnnx"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),

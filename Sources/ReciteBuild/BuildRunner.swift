@@ -88,6 +88,17 @@ public struct BuildRunner: Sendable {
         self.output = output
     }
 
+    /// eSpeak NG's workers and, on first use, a pool per neural voice: `jobs` workers each, with
+    /// ONNX Runtime's threads sharing the cores between them.
+    static func engines(jobs: Int, espeak: WorkerConfiguration) -> EngineRouter {
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
+        return EngineRouter(espeak: LazyWorkerPool(size: jobs, configuration: espeak)) { settings in
+            NeuralVoices.shared.prepared(for: settings).map {
+                LazyWorkerPool(size: jobs, configuration: WorkerConfiguration(neural: $0, threads: threads, phonemes: espeak.phonemes))
+            }
+        }
+    }
+
     public func run() throws -> Summary {
         let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
         let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
@@ -103,8 +114,11 @@ public struct BuildRunner: Sendable {
         removeStalePartials()
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
         let workers = renderers.workerConfiguration
-        let synthesizer = CachingSynthesizer(LazyWorkerPool(size: options.jobs, configuration: workers),
+        let synthesizer = CachingSynthesizer(Self.engines(jobs: options.jobs, espeak: workers),
                                              cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
+        if renderers.usesNeuralVoice && renderers.pitchChanged {
+            report(.warning("A neural voice cannot change its pitch: the pipeline's pitch is ignored for it."))
+        }
 
         report(.started(documents: jobs.count))
         let earlier = Dictionary(loadManifest().documents.map { ($0.outputs.audio, $0) }, uniquingKeysWith: { a, _ in a })
@@ -290,7 +304,18 @@ public struct BuildRunner: Sendable {
         var workerConfiguration: WorkerConfiguration {
             let pipeline = main.renderer.pipeline
             let phonemes = pipeline.phonemes || byConfiguration.values.contains { $0.0.pipeline.phonemes }
-            return WorkerConfiguration(warmLanguage: pipeline.language, warmVoice: pipeline.voice, phonemes: phonemes)
+            let voice = main.renderer.neuralVoice?.espeakVoice ?? pipeline.voice
+            return WorkerConfiguration(warmLanguage: pipeline.language, warmVoice: voice, phonemes: phonemes)
+        }
+
+        /// Whether a pipeline of the run says its documents with a neural voice.
+        var usesNeuralVoice: Bool {
+            main.renderer.neuralVoice != nil || byConfiguration.values.contains { $0.0.neuralVoice != nil }
+        }
+
+        /// Whether a pipeline of the run asks for a pitch other than the default.
+        var pitchChanged: Bool {
+            main.renderer.pipeline.pitch != Pipeline.builtIn.pitch || byConfiguration.values.contains { $0.0.pipeline.pitch != Pipeline.builtIn.pitch }
         }
 
         func `for`(_ job: Job) -> (renderer: DocumentRenderer, fingerprints: DocumentFingerprint) {

@@ -14,6 +14,8 @@ public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
     public var pronouncer: Pronouncer
+    /// The pipeline's voice when it is a neural one: documents are then written at its rate.
+    public var neuralVoice: PreparedVoice?
     /// Segments synthesized at a time. Small: memory is two batches of audio per document in
     /// flight (one written, the next synthesized), and documents render side by side, so the
     /// pool stays busy without big batches. A segment is a sentence: 32 of them are about the
@@ -39,6 +41,11 @@ public struct DocumentRenderer: Sendable {
             self.normalizer = normalizer
         } else {
             self.normalizer = try pipeline.makeNormalizer()
+        }
+        do {
+            neuralVoice = try NeuralVoices.shared.resolve(pipeline.voice, speaker: pipeline.speaker)
+        } catch {
+            throw ConfigurationError("\(error) (the pipeline's voice)")
         }
         do {
             pronouncer = try Pronouncer(lexiconFiles: pipeline.lexicons)
@@ -92,6 +99,14 @@ public struct DocumentRenderer: Sendable {
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
         let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
+        // A voice the document names (SSML `<voice name>`) that is a neural voice must be usable.
+        for name in Set(segments.compactMap(\.voiceName)) {
+            do {
+                _ = try NeuralVoices.shared.resolve(name)
+            } catch {
+                throw DocumentError(path: job.source, message: "\(error) (named by <voice name=\"\(name)\">)")
+            }
+        }
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
     }
 
@@ -109,13 +124,15 @@ public struct DocumentRenderer: Sendable {
     /// `path` as it goes (memory stays that of one batch), and returns its timing sidecar.
     public func render(_ prepared: Prepared, with synthesizer: any SegmentSynthesizer, to path: String,
                        audioName: String) throws -> TimingSidecar {
-        var stitcher = Stitcher(sampleRate: synthesizer.sampleRate, script: prepared.script,
+        // One rate per file: the pipeline's voice's; audio of other voices is resampled to it.
+        let sampleRate = neuralVoice?.sampleRate ?? synthesizer.sampleRate
+        var stitcher = Stitcher(sampleRate: sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
         // About one sidecar word per segment word (a few more where one is read as several).
         stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
-        let writer = try SoundWriter(path: path, sampleRate: synthesizer.sampleRate, format: pipeline.format, metadata: metadata)
+        let writer = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata)
         // The next batch is synthesized while this one is stitched and written, so the workers
         // do not wait for the disk.
         let size = Self.batchSize(segments: prepared.segments.count)
@@ -131,9 +148,9 @@ public struct DocumentRenderer: Sendable {
             for segment in batch {
                 let segmentAudio: SynthesizedAudio?
                 if let clip = segment.clip {
-                    segmentAudio = try clipAudio(clip, segment: segment, prepared: prepared, sampleRate: synthesizer.sampleRate)
+                    segmentAudio = try clipAudio(clip, segment: segment, prepared: prepared, sampleRate: sampleRate)
                 } else {
-                    segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()
+                    segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()?.resampled(to: sampleRate)
                 }
                 let piece = stitcher.append(segment, audio: segmentAudio)
                 try writer.writeSilence(piece.silence)
@@ -169,11 +186,21 @@ public struct DocumentRenderer: Sendable {
     }
 
     /// The synthesis request of a segment: its text and voice, with the pipeline's prosody.
+    ///
+    /// A neural voice (the pipeline's, or one the document names) says the segment; eSpeak NG's
+    /// voice of the neural voice's language then gives it phonemes. The pipeline's neural voice
+    /// says every segment in its language that names no other voice.
     func request(for segment: Segment) -> SynthesisRequest {
         let sameLanguage = segment.language.lowercased() == pipeline.language.lowercased()
         let traits = segment.voiceTraits.isEmpty ? nil : segment.voiceTraits
+        let named = segment.voiceName.flatMap { try? NeuralVoices.shared.resolve($0) }
+        if let neural = named ?? (segment.voiceName == nil && sameLanguage ? neuralVoice : nil) {
+            return SynthesisRequest(markup: segment.markup, language: segment.language, voiceName: neural.espeakVoice,
+                                    rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
+                                    neural: NeuralSettings(neural))
+        }
         // Traits choose among the language's voices: the pipeline's fixed voice would override them.
-        let pipelineVoice = sameLanguage && traits == nil ? pipeline.voice : nil
+        let pipelineVoice = sameLanguage && traits == nil && neuralVoice == nil ? pipeline.voice : nil
         return SynthesisRequest(markup: segment.markup, language: segment.language,
                                 voiceName: segment.voiceName ?? pipelineVoice, voiceTraits: traits,
                                 rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume)

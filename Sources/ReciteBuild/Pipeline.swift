@@ -12,8 +12,12 @@ import Yams
 public struct Pipeline: Sendable, Equatable {
     /// Document language when the document names none (BCP 47).
     public var language: String
-    /// eSpeak NG voice for `language` (e.g. `en-us`, `en-gb+f3`); nil to choose by language.
+    /// eSpeak NG voice for `language` (e.g. `en-us`, `en-gb+f3`), or a Piper neural voice: the
+    /// name of an installed one (`en_US-joe-medium`, `NAME#SPEAKER`) or a path to `X.onnx`; nil to
+    /// choose eSpeak NG's by language.
     public var voice: String?
+    /// A multi-speaker neural voice's speaker (a number or a name); `NAME#SPEAKER` does the same.
+    public var speaker: String?
     /// Words per minute, 80…450.
     public var rate: Int
     /// Base pitch, 0…100.
@@ -75,6 +79,7 @@ extension Pipeline {
     private struct File: Decodable {
         var language: String?
         var voice: String?
+        var speaker: String?
         var rate: Int?
         var pitch: Int?
         var volume: Int?
@@ -177,7 +182,13 @@ extension Pipeline {
         }
         var p = base
         if let v = file.language { p.language = v }
-        if let v = file.voice { p.voice = v.isEmpty ? nil : v }
+        if let v = file.voice {
+            // A voice given as a path is relative to the pipeline file, as its other paths are.
+            let isPath = v.contains("/") || v.hasSuffix(".onnx")
+            p.voice = v.isEmpty ? nil : isPath && !v.hasPrefix("/") && !v.hasPrefix("~")
+                ? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(v).standardizedFileURL.path : v
+        }
+        if let v = file.speaker { p.speaker = v.isEmpty ? nil : v }
         if let v = file.rate { p.rate = v }
         if let v = file.pitch { p.pitch = v }
         if let v = file.volume { p.volume = v }

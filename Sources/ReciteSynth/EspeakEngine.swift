@@ -89,6 +89,35 @@ public final class EspeakEngine {
         return SynthesizedAudio(sampleRate: sampleRate, samples: sink.samples, events: sink.events)
     }
 
+    /// The IPA of plain `text` in the voice `request` names, as Piper's voices were trained on:
+    /// eSpeak NG's phonemes with stress marks, a clause's punctuation kept after it, clauses
+    /// joined by a space ("həlˈoʊ, wˈɜːld."). The text has no markup.
+    public func ipa(of text: String, voiceOf request: SynthesisRequest) throws(SynthesisError) -> String {
+        try load(VoiceChoice(request))
+        var clauses: [String] = []
+        text.withCString { start in
+            var pointer: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while let before = pointer {
+                guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0x02) else { break }
+                var clause = String(cString: phonemes).trimmingCharacters(in: .whitespaces)
+                // The clause's own punctuation: the last character it consumed that is not a space.
+                let end = pointer ?? UnsafeRawPointer(start + strlen(start))
+                let consumed = UnsafeRawBufferPointer(start: before, count: end - before)
+                if let last = consumed.lastIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0 }),
+                   let mark = Self.clausePunctuation[consumed[last]], !clause.isEmpty {
+                    clause += mark
+                }
+                if !clause.isEmpty { clauses.append(clause) }
+            }
+        }
+        return clauses.joined(separator: " ")
+    }
+
+    /// The punctuation a Piper voice knows, by its ASCII byte.
+    private static let clausePunctuation: [UInt8: String] = [
+        0x2E: ".", 0x2C: ",", 0x3B: ";", 0x3A: ":", 0x21: "!", 0x3F: "?",
+    ]
+
     /// The installed voices: (name, languages).
     public func voices() -> [(name: String, languages: [String])] {
         guard let list = espeak_ListVoices(nil) else { return [] }

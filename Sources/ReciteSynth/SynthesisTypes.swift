@@ -17,9 +17,12 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     public var pitch: Int
     /// Volume, 0…200 (default 100).
     public var volume: Int
+    /// A neural voice to say it with; nil for eSpeak NG (so the keys of eSpeak NG's segments do
+    /// not change with the field's arrival). The eSpeak NG voice above then gives the phonemes.
+    public var neural: NeuralSettings?
 
     public init(markup: String, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
-                rate: Int, pitch: Int, volume: Int) {
+                rate: Int, pitch: Int, volume: Int, neural: NeuralSettings? = nil) {
         self.markup = markup
         self.language = language
         self.voiceName = voiceName
@@ -27,6 +30,28 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
+        self.neural = neural
+    }
+}
+
+/// Which neural voice says a segment: what its cache key must hold besides the text and prosody.
+public struct NeuralSettings: Sendable, Hashable, Codable {
+    /// The engine and its version (`PreparedVoice.engine`).
+    public var engine: String
+    public var voice: String
+    /// SHA-256 of the voice's model file: a new model is a new voice, whatever its name.
+    public var modelSHA256: String
+    public var speaker: Int
+
+    public init(engine: String = PreparedVoice.engine, voice: String, modelSHA256: String, speaker: Int) {
+        self.engine = engine
+        self.voice = voice
+        self.modelSHA256 = modelSHA256
+        self.speaker = speaker
+    }
+
+    public init(_ prepared: PreparedVoice) {
+        self.init(voice: prepared.name, modelSHA256: prepared.modelSHA256, speaker: prepared.speaker)
     }
 }
 

@@ -22,6 +22,7 @@ public enum WorkerLoop {
     static let segmentTimeoutSeconds: UInt32 = 120
 
     public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
+        if let neural = configuration.neural { return runNeural(neural, configuration: configuration) }
         let sampleRate: Int
         let snapshot: EngineSnapshot?
         MemoryTuning.keepFreedMemory()
@@ -229,6 +230,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
     public var warmLanguage: String?
     public var warmVoice: String?
     public var phonemes = false
+    /// A neural worker's voice (the worker then runs `NeuralWorker`), and its ONNX Runtime threads.
+    public var neural: PreparedVoice?
+    public var threads = 1
 
     public init(warmLanguage: String? = nil, warmVoice: String? = nil, phonemes: Bool = false) {
         self.warmLanguage = warmLanguage
@@ -236,9 +240,19 @@ public struct WorkerConfiguration: Sendable, Equatable {
         self.phonemes = phonemes
     }
 
-    /// From the worker's command line: `--warm-up LANGUAGE[:VOICE]`.
-    public init(argument: String?, phonemes: Bool) {
+    /// A neural worker's configuration.
+    public init(neural: PreparedVoice, threads: Int, phonemes: Bool) {
+        self.neural = neural
+        self.threads = max(1, threads)
         self.phonemes = phonemes
+        warmLanguage = neural.espeakVoice
+    }
+
+    /// From the worker's command line: `--warm-up LANGUAGE[:VOICE]`, `--neural JSON --threads N`.
+    public init(argument: String?, phonemes: Bool, neural: String? = nil, threads: Int = 1) {
+        self.phonemes = phonemes
+        self.threads = max(1, threads)
+        self.neural = neural.flatMap { try? JSONDecoder().decode(PreparedVoice.self, from: Data($0.utf8)) }
         guard let argument, !argument.isEmpty else { return }
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
         warmLanguage = parts[0]
@@ -249,6 +263,9 @@ public struct WorkerConfiguration: Sendable, Equatable {
         var result: [String] = []
         if let warmLanguage { result += ["--warm-up", warmLanguage + (warmVoice.map { ":" + $0 } ?? "")] }
         if phonemes { result.append("--phonemes") }
+        if let neural, let json = try? JSONEncoder().encode(neural) {
+            result += ["--neural", String(decoding: json, as: UTF8.self), "--threads", "\(threads)"]
+        }
         return result
     }
 

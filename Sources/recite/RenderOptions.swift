@@ -25,6 +25,9 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
     var lexicons: [String] = []
 
+    @Option(help: ArgumentHelp("Voice: an eSpeak NG voice (en-gb+f3), an installed neural voice (en_US-joe-medium, NAME#SPEAKER) or a Piper voice file (X.onnx, with X.onnx.json beside it); see `recite voices`.", valueName: "voice"))
+    var voice: String?
+
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
     var phonemes = false
 
@@ -50,6 +53,10 @@ struct RenderOptions: ParsableArguments {
         var pipeline = try PipelineLocator.load(self.pipeline)
         pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if phonemes { pipeline.phonemes = true }
+        if let voice {
+            pipeline.voice = voice
+            if voice.contains("/") || voice.hasSuffix(".onnx") { pipeline.voice = (voice as NSString).expandingTildeInPath }
+        }
         if let format, let audio = AudioFormat(rawValue: format.lowercased()) { pipeline.format = audio }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }

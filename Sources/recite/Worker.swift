@@ -11,6 +11,12 @@ struct Worker: ParsableCommand {
     @Option(help: "Load this voice before the first request (language, or language:voice).")
     var warmUp: String?
 
+    @Option(help: "Serve with this prepared neural voice (JSON) instead of eSpeak NG.")
+    var neural: String?
+
+    @Option(help: "ONNX Runtime threads of a neural worker.")
+    var threads = 1
+
     @Flag(help: "Report phoneme events.")
     var phonemes = false
 
@@ -18,7 +24,7 @@ struct Worker: ParsableCommand {
     var checkReset = false
 
     func run() throws {
-        let configuration = WorkerConfiguration(argument: warmUp, phonemes: phonemes)
+        let configuration = WorkerConfiguration(argument: warmUp, phonemes: phonemes, neural: neural, threads: threads)
         if checkReset {
             print(WorkerLoop.isolation(configuration: configuration).rawValue)
             return

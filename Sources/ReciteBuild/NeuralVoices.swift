@@ -1,0 +1,44 @@
+import Foundation
+import ReciteSynth
+
+/// The neural voices a run uses, by the name a pipeline or a document gives them, each checked
+/// and prepared once per process (`PreparedVoice`): hashing and checking a model costs a fraction
+/// of a second the first time, nothing after.
+public final class NeuralVoices: @unchecked Sendable {
+    public static let shared = NeuralVoices()
+
+    private let lock = NSLock()
+    private var known: [String: Result<PreparedVoice?, VoiceError>] = [:]
+    private let lookup: VoiceLookup
+    private let folder: String
+
+    public init(lookup: VoiceLookup = VoiceLookup(), folder: String = PreparedVoice.defaultFolder()) {
+        self.lookup = lookup
+        self.folder = folder
+    }
+
+    /// The neural voice `name` names (with `speaker` unless the name has `#SPEAKER`), prepared;
+    /// nil when it names none (it is then an eSpeak NG voice). A voice file that is missing,
+    /// damaged or not a Piper voice is an error naming the file.
+    public func resolve(_ name: String?, speaker: String? = nil) throws(VoiceError) -> PreparedVoice? {
+        guard let name, !name.isEmpty else { return nil }
+        let spec = speaker.map { name.contains("#") ? name : "\(name)#\($0)" } ?? name
+        let result = lock.withLock { () -> Result<PreparedVoice?, VoiceError> in
+            if let known = known[spec] { return known }
+            let result = Result { () throws(VoiceError) -> PreparedVoice? in
+                guard let choice = try lookup.resolve(spec) else { return nil }
+                return try PreparedVoice.prepare(choice, in: folder)
+            }
+            known[spec] = result
+            return result
+        }
+        return try result.get()
+    }
+
+    /// The prepared voice requests with `settings` name, if this run prepared it.
+    public func prepared(for settings: NeuralSettings) -> PreparedVoice? {
+        lock.withLock {
+            known.values.lazy.compactMap { try? $0.get() }.first { NeuralSettings($0) == settings }
+        }
+    }
+}

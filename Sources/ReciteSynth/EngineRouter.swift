@@ -1,0 +1,46 @@
+import Foundation
+
+/// Sends each request to the engine that says it: eSpeak NG's workers, or the workers of the
+/// neural voice it names (one pool per voice, started on first use), and gives the audio back in
+/// request order. This is the seam between engines: another neural engine (Kokoro, which
+/// sherpa-onnx also runs) would be one more kind of pool here.
+public final class EngineRouter: SegmentSynthesizer, @unchecked Sendable {
+    private let espeak: any SegmentSynthesizer
+    private let makeNeural: @Sendable (NeuralSettings) -> (any SegmentSynthesizer)?
+    private let lock = NSLock()
+    private var neuralPools: [NeuralSettings: any SegmentSynthesizer] = [:]
+
+    /// `makeNeural` gives the pool for a neural voice (nil if the run has no such voice).
+    public init(espeak: any SegmentSynthesizer, makeNeural: @escaping @Sendable (NeuralSettings) -> (any SegmentSynthesizer)?) {
+        self.espeak = espeak
+        self.makeNeural = makeNeural
+    }
+
+    /// eSpeak NG's rate; a document whose main voice is neural is written at that voice's rate.
+    public var sampleRate: Int { espeak.sampleRate }
+
+    public func prepareForRequests() { espeak.prepareForRequests() }
+
+    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        var groups: [NeuralSettings?: [Int]] = [:]
+        for (index, request) in requests.enumerated() { groups[request.neural, default: []].append(index) }
+        if groups.count == 1, groups.keys.first! == nil { return try espeak.synthesize(requests) }
+        var results = [SynthesizedAudio?](repeating: nil, count: requests.count)
+        for (settings, indices) in groups {
+            let engine = try settings.map(pool(for:)) ?? espeak
+            for (index, audio) in zip(indices, try engine.synthesize(indices.map { requests[$0] })) { results[index] = audio }
+        }
+        return results.map { $0! }
+    }
+
+    private func pool(for settings: NeuralSettings) throws -> any SegmentSynthesizer {
+        try lock.withLock {
+            if let pool = neuralPools[settings] { return pool }
+            guard let pool = makeNeural(settings) else {
+                throw SynthesisError("the neural voice \(settings.voice) was not prepared for this run")
+            }
+            neuralPools[settings] = pool
+            return pool
+        }
+    }
+}

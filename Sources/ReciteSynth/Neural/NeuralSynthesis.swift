@@ -1,0 +1,140 @@
+/// Says one segment with a neural voice, with a start time for every word.
+///
+/// The segment is first rendered by eSpeak NG as usual (its lexicon phonemes, say-as and prosody
+/// applied), which gives exact word events on eSpeak NG's audio. The words are then cut into
+/// chunks (a sentence, or a stretch of one prosody within one) and each chunk is said by the
+/// neural voice from eSpeak NG's IPA of its words. Finally each event on eSpeak NG's audio of a
+/// chunk is carried onto the neural audio of the same chunk by aligning the two
+/// (`ChunkAligner`): the neural voice reports no times of its own.
+struct NeuralSynthesis {
+    let voice: SherpaVoice
+    let prepared: PreparedVoice
+    /// Keep phoneme events (`--phonemes`).
+    let keepsPhonemes: Bool
+
+    /// Silence between two sentences of a segment, in seconds at speed 1.
+    static let sentenceSilence = 0.25
+
+    private struct Chunk {
+        var tokens: [NeuralMarkup.Token]
+        var rate: Double
+        var volume: Double
+        /// Whether the next chunk starts a new sentence.
+        var endsSentence = false
+        /// Where the chunk starts in eSpeak NG's audio.
+        var referenceStart = 0
+    }
+
+    func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
+        var reference = request
+        reference.neural = nil
+        let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
+        var chunks = Self.chunks(NeuralMarkup(request.markup), events: espeak.events)
+        guard !chunks.isEmpty else {
+            return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
+        }
+        // Each chunk's start in eSpeak NG's audio: its first word's event.
+        let words = espeak.events.filter { $0.kind == .word }
+        for k in chunks.indices {
+            let span = chunks[k].tokens.first!.range.lowerBound
+            let end = k + 1 < chunks.count ? chunks[k + 1].tokens.first!.range.lowerBound : Int.max
+            chunks[k].referenceStart = k == 0 ? 0 : (words.first { $0.textPosition >= span && $0.textPosition < end }?.sample ?? chunks[k - 1].referenceStart)
+        }
+
+        let rateFactor = Double(max(1, request.rate)) / 175
+        let gain = Double(request.volume) / 100
+        var samples: [Int16] = []
+        var chunkOffsets: [Int] = []
+        var chunkAudio: [Range<Int>] = []
+        for (k, chunk) in chunks.enumerated() {
+            let phonemes = try ipa(of: chunk, request: reference, events: espeak.events)
+            let speed = rateFactor * chunk.rate
+            let spoken = phonemes.isEmpty ? [] : try voice.speak(phonemes: phonemes, speaker: prepared.speaker, speed: speed)
+            chunkOffsets.append(samples.count)
+            let level = gain * chunk.volume * 32767
+            samples.reserveCapacity(samples.count + spoken.count)
+            for value in spoken { samples.append(Int16(clamping: Int((Double(value) * level).rounded()))) }
+            chunkAudio.append(chunkOffsets[k]..<samples.count)
+            if chunk.endsSentence && k + 1 < chunks.count {
+                samples.append(contentsOf: repeatElement(0, count: Int(Self.sentenceSilence / speed * Double(voice.sampleRate))))
+            }
+        }
+
+        // Every event of eSpeak NG's audio, carried to the neural audio of its chunk.
+        var events: [SynthesisEvent] = []
+        for k in chunks.indices {
+            let referenceRange = chunks[k].referenceStart..<(k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count)
+            let inChunk = espeak.events.filter { event in
+                guard event.kind != .end, referenceRange.contains(event.sample) || (k == chunks.count - 1 && event.sample >= referenceRange.upperBound) else { return false }
+                if case .phoneme = event.kind { return keepsPhonemes }
+                return true
+            }
+            guard !inChunk.isEmpty else { continue }
+            let referenceSlice = Array(espeak.samples[min(referenceRange.lowerBound, espeak.samples.count)..<referenceRange.upperBound])
+            let target = Array(samples[chunkAudio[k]])
+            let mapped = ChunkAligner.map(inChunk.map { max(0, $0.sample - referenceRange.lowerBound) },
+                                          reference: referenceSlice, referenceRate: espeak.sampleRate,
+                                          target: target, targetRate: voice.sampleRate)
+            for (event, position) in zip(inChunk, mapped) {
+                var moved = event
+                moved.sample = chunkAudio[k].lowerBound + min(position, target.count)
+                events.append(moved)
+            }
+        }
+        events.append(SynthesisEvent(kind: .end, textPosition: request.markup.unicodeScalars.count, textLength: 0, sample: samples.count))
+        return SynthesizedAudio(sampleRate: voice.sampleRate, samples: samples, events: events)
+    }
+
+    /// The markup's words cut where eSpeak NG starts a sentence and where prosody changes. A
+    /// token with no letter or digit (a lone dash, a quote) stays with the chunk before it.
+    private static func chunks(_ markup: NeuralMarkup, events: [SynthesisEvent]) -> [Chunk] {
+        let sentenceStarts = events.compactMap { $0.kind == .sentence ? $0.textPosition : nil }
+        var chunks: [Chunk] = []
+        var nextSentence = 0
+        for token in markup.tokens {
+            var startsSentence = false
+            while nextSentence < sentenceStarts.count, sentenceStarts[nextSentence] < token.range.upperBound {
+                startsSentence = true
+                nextSentence += 1
+            }
+            let speaks = token.isPhonemeInput || token.text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            if var last = chunks.last, !speaks || (!startsSentence && last.rate == token.rate && last.volume == token.volume) {
+                last.tokens.append(token)
+                chunks[chunks.count - 1] = last
+                continue
+            }
+            if !chunks.isEmpty { chunks[chunks.count - 1].endsSentence = startsSentence }
+            chunks.append(Chunk(tokens: [token], rate: token.rate, volume: token.volume))
+        }
+        return chunks
+    }
+
+    /// eSpeak NG's IPA of a chunk: its text through eSpeak NG's phonemizer, and for a word given
+    /// as phoneme mnemonics, the phonemes eSpeak NG spoke for it.
+    private func ipa(of chunk: Chunk, request: SynthesisRequest, events: [SynthesisEvent]) throws -> String {
+        var pieces: [String] = []
+        var text: [String] = []
+        func flushText() throws {
+            guard !text.isEmpty else { return }
+            let ipa = try EspeakEngine.withShared { engine in try engine.ipa(of: text.joined(separator: " "), voiceOf: request) }
+            if !ipa.isEmpty { pieces.append(ipa) }
+            text.removeAll()
+        }
+        for token in chunk.tokens {
+            if token.isPhonemeInput {
+                try flushText()
+                let spoken = events.compactMap { event -> String? in
+                    guard case .phoneme(let name) = event.kind, token.range.contains(event.textPosition) else { return nil }
+                    return name
+                }.joined()
+                if !spoken.isEmpty { pieces.append(spoken) }
+            } else if token.spellOut && token.text.unicodeScalars.contains(where: { $0.properties.isLowercase }) {
+                text.append(token.text.map(String.init).joined(separator: " "))
+            } else {
+                text.append(token.text)
+            }
+        }
+        try flushText()
+        return pieces.joined(separator: " ")
+    }
+}
