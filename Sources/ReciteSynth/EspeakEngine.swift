@@ -100,9 +100,13 @@ public final class EspeakEngine {
             while let before = pointer {
                 guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0x02) else { break }
                 var clause = String(cString: phonemes).trimmingCharacters(in: .whitespaces)
-                // The clause's own punctuation: the last character it consumed that is not a space.
-                let end = pointer ?? UnsafeRawPointer(start + strlen(start))
-                let consumed = UnsafeRawBufferPointer(start: before, count: end - before)
+                // The clause's own punctuation: the last character it consumed that is not a
+                // space. eSpeak NG reads one character ahead: the next clause's first, not this one's.
+                var end = pointer ?? UnsafeRawPointer(start + strlen(start))
+                if pointer != nil {
+                    repeat { end -= 1 } while end > before && end.load(as: UInt8.self) & 0xC0 == 0x80
+                }
+                let consumed = UnsafeRawBufferPointer(start: before, count: max(0, end - before))
                 if let last = consumed.lastIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0 }),
                    let mark = Self.clausePunctuation[consumed[last]], !clause.isEmpty {
                     clause += mark

@@ -15,7 +15,7 @@ struct NeuralSynthesis {
     /// Silence between two sentences of a segment, in seconds at speed 1.
     static let sentenceSilence = 0.25
 
-    private struct Chunk {
+    struct Chunk {
         var tokens: [NeuralMarkup.Token]
         var rate: Double
         var volume: Double
@@ -25,20 +25,28 @@ struct NeuralSynthesis {
         var referenceStart = 0
     }
 
-    func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
+    /// What the neural voice will say for `request`: eSpeak NG's rendering, and the chunks with
+    /// the IPA each is given.
+    static func plan(_ request: SynthesisRequest) throws -> (espeak: SynthesizedAudio, chunks: [(chunk: Chunk, ipa: String)]) {
         var reference = request
         reference.neural = nil
         let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
         var chunks = Self.chunks(NeuralMarkup(request.markup), events: espeak.events)
-        guard !chunks.isEmpty else {
-            return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
-        }
         // Each chunk's start in eSpeak NG's audio: its first word's event.
         let words = espeak.events.filter { $0.kind == .word }
         for k in chunks.indices {
             let span = chunks[k].tokens.first!.range.lowerBound
             let end = k + 1 < chunks.count ? chunks[k + 1].tokens.first!.range.lowerBound : Int.max
             chunks[k].referenceStart = k == 0 ? 0 : (words.first { $0.textPosition >= span && $0.textPosition < end }?.sample ?? chunks[k - 1].referenceStart)
+        }
+        return (espeak, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events)) })
+    }
+
+    func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
+        let (espeak, planned) = try Self.plan(request)
+        let chunks = planned.map(\.chunk)
+        guard !chunks.isEmpty else {
+            return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
         }
 
         let rateFactor = Double(max(1, request.rate)) / 175
@@ -47,7 +55,7 @@ struct NeuralSynthesis {
         var chunkOffsets: [Int] = []
         var chunkAudio: [Range<Int>] = []
         for (k, chunk) in chunks.enumerated() {
-            let phonemes = try ipa(of: chunk, request: reference, events: espeak.events)
+            let phonemes = planned[k].ipa
             let speed = rateFactor * chunk.rate
             let spoken = phonemes.isEmpty ? [] : try voice.speak(phonemes: phonemes, speaker: prepared.speaker, speed: speed)
             chunkOffsets.append(samples.count)
@@ -111,7 +119,7 @@ struct NeuralSynthesis {
 
     /// eSpeak NG's IPA of a chunk: its text through eSpeak NG's phonemizer, and for a word given
     /// as phoneme mnemonics, the phonemes eSpeak NG spoke for it.
-    private func ipa(of chunk: Chunk, request: SynthesisRequest, events: [SynthesisEvent]) throws -> String {
+    private static func ipa(of chunk: Chunk, request: SynthesisRequest, events: [SynthesisEvent]) throws -> String {
         var pieces: [String] = []
         var text: [String] = []
         func flushText() throws {
