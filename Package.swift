@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "CEspeakNG"]),
+        // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
+        // pure Swift signal processing, so it depends on nothing.
+        .target(name: "ReciteAlign"),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
@@ -62,6 +65,7 @@ let package = Package(
                     exclude: ["Tools", "Fixtures"]),
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteAlign", "ReciteSynth"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
