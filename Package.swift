@@ -98,6 +98,15 @@ if Context.environment["RECITE_FUZZ"] == "1" {
     }
 }
 
+// MARK: - Alignment benchmark: speed and tuning sweeps of ReciteAlign on eSpeak NG renderings, built
+// only when asked (RECITE_BENCH=1 swift build -c release --product align-speed), so the everyday
+// build does not carry it.
+if Context.environment["RECITE_BENCH"] == "1" {
+    package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth"],
+                                             path: "Benchmarks/AlignSpeed"))
+    package.products.append(.executable(name: "align-speed", targets: ["align-speed"]))
+}
+
 // Strict settings for every Swift target, from one place.
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []

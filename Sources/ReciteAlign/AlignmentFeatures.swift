@@ -5,15 +5,17 @@
 /// normalization) removes a constant channel colouring; dividing by its spread evens out how
 /// strongly each voice moves; deltas add the direction of change, which is what marks the
 /// boundaries between sounds.
-struct AlignmentFeatures {
-    struct Settings {
+package struct AlignmentFeatures {
+    package struct Settings {
         /// Keep c0 (overall level) after normalization.
-        var keepsLevel = true
-        var normalizesVariance = true
+        package var keepsLevel = true
+        package var normalizesVariance = false
         /// Frames either side in the delta regression; 0 for no deltas.
-        var deltaReach = 2
+        package var deltaReach = 1
         /// Weight of the delta coefficients against the static ones.
-        var deltaWeight: Float = 1
+        package var deltaWeight: Float = 2
+
+        package init() {}
     }
 
     /// Features of `frames` of `cepstra`, normalized over those frames.

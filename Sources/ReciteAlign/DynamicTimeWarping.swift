@@ -4,8 +4,10 @@
 /// `diagonalWeight` times the cell's distance and the others once: with a weight of 2 a path's cost
 /// no longer depends on how many steps it takes (the symmetric form), so stretching one signal is
 /// not cheaper than matching it frame for frame; lower weights favour the diagonal.
-struct DynamicTimeWarping {
-    var diagonalWeight: Float = 2
+package struct DynamicTimeWarping {
+    package var diagonalWeight: Float = 1
+
+    package init() {}
 
     /// Frame pairs (reference row, target column) from (0, 0) to the last frame of each, both
     /// coordinates non-decreasing. Empty when either side has no frames.

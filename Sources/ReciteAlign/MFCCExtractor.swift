@@ -5,22 +5,24 @@ import Foundation
 /// Frames are centred on multiples of the hop (frame k on sample k·hop, zero-padded past either
 /// end), so a sample position converts to a fractional frame index by one division, at either
 /// sample rate.
-struct MFCCExtractor {
-    struct Settings {
-        var windowSeconds = 0.025
-        var hopSeconds = 0.010
-        var filterCount = 26
+package struct MFCCExtractor {
+    package struct Settings {
+        package var windowSeconds = 0.025
+        package var hopSeconds = 0.010
+        package var filterCount = 26
         /// Coefficients kept, c0 (overall level) included.
-        var coefficientCount = 13
+        package var coefficientCount = 13
         /// Boosts high frequencies, whose formant detail carries more of what was said.
-        var preEmphasis: Float = 0.97
-        var lowHertz = 80.0
+        package var preEmphasis: Float = 0.97
+        package var lowHertz = 80.0
         /// Filter band top. Both signals of an alignment must use the same band (the lower Nyquist).
-        var highHertz = 7600.0
+        package var highHertz = 7600.0
         /// Filter outputs are floored this far (dB) under the loudest one: a digitally silent pause
         /// and a pause with a faint noise floor then look alike, instead of the silent one sinking
         /// to an arbitrary log floor that no speech frame comes near.
-        var dynamicRangeDecibels: Float = 60
+        package var dynamicRangeDecibels: Float = 60
+
+        package init() {}
     }
 
     /// What extraction gives for one signal.

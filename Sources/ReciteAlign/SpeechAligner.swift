@@ -20,7 +20,7 @@ public enum SpeechAligner {
             tuning: .standard)
     }
 
-    static func map(_ positions: [Int], reference: [Int16], referenceRate: Int, target: [Int16], targetRate: Int,
+    package static func map(_ positions: [Int], reference: [Int16], referenceRate: Int, target: [Int16], targetRate: Int,
                     tuning: AlignmentTuning) -> [Int] {
         guard !positions.isEmpty else { return [] }
         precondition(referenceRate > 0 && targetRate > 0, "SpeechAligner needs positive sample rates")

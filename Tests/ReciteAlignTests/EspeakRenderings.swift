@@ -1,5 +1,5 @@
 import ReciteSynth
-@testable import ReciteAlign
+import ReciteAlign
 
 /// Pairs of eSpeak NG renderings of the same English passages, with each rendering's own word
 /// starts: the ground truth for alignment. The passages are prose from the shared test corpus
@@ -35,6 +35,10 @@ enum EspeakRenderings {
         (Voice(name: "en-us", rate: 175, pitch: 50), Voice(name: "en-us", rate: 130, pitch: 70)),
         (Voice(name: "en-us", rate: 175, pitch: 50), Voice(name: "en-us+f3", rate: 230, pitch: 40)),
         (Voice(name: "en-us", rate: 175, pitch: 50), Voice(name: "en-gb", rate: 150, pitch: 60)),
+        // A different synthesis method (Klatt's formant synthesizer): the largest change of timbre
+        // eSpeak NG offers, closest to a second, unrelated voice.
+        (Voice(name: "en-us", rate: 175, pitch: 50), Voice(name: "en-us+klatt4", rate: 200, pitch: 30)),
+        (Voice(name: "en-us+f2", rate: 160, pitch: 60), Voice(name: "en-gb-x-rp+klatt2", rate: 140, pitch: 45)),
     ]
 
     struct Rendering: Sendable {
