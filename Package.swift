@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "CEspeakNG", "CSherpaOnnx"]),
+        // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
+        // pure Swift signal processing, so it depends on nothing.
+        .target(name: "ReciteAlign"),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
@@ -64,6 +67,7 @@ let package = Package(
                     exclude: ["Tools", "Fixtures"]),
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteAlign", "ReciteSynth"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
@@ -94,6 +98,15 @@ if Context.environment["RECITE_FUZZ"] == "1" {
                                                  path: "Fuzz/\(harness.name)"))
         package.products.append(.executable(name: harness.name, targets: [harness.name]))
     }
+}
+
+// MARK: - Alignment benchmark: speed and tuning sweeps of ReciteAlign on eSpeak NG renderings, built
+// only when asked (RECITE_BENCH=1 swift build -c release --product align-speed), so the everyday
+// build does not carry it.
+if Context.environment["RECITE_BENCH"] == "1" {
+    package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth"],
+                                             path: "Benchmarks/AlignSpeed"))
+    package.products.append(.executable(name: "align-speed", targets: ["align-speed"]))
 }
 
 // Strict settings for every Swift target, from one place.

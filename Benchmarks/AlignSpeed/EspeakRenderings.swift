@@ -1,0 +1,1 @@
+../../Tests/ReciteAlignTests/EspeakRenderings.swift
