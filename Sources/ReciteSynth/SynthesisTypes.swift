@@ -39,19 +39,22 @@ public struct NeuralSettings: Sendable, Hashable, Codable {
     /// The engine and its version (`PreparedVoice.engine`).
     public var engine: String
     public var voice: String
-    /// SHA-256 of the voice's model file: a new model is a new voice, whatever its name.
+    /// SHA-256 of the voice's model file and settings file: a new model is a new voice,
+    /// whatever its name.
     public var modelSHA256: String
+    public var settingsSHA256: String
     public var speaker: Int
 
-    public init(engine: String = PreparedVoice.engine, voice: String, modelSHA256: String, speaker: Int) {
+    public init(engine: String = PreparedVoice.engine, voice: String, modelSHA256: String, settingsSHA256: String = "", speaker: Int) {
         self.engine = engine
         self.voice = voice
         self.modelSHA256 = modelSHA256
+        self.settingsSHA256 = settingsSHA256
         self.speaker = speaker
     }
 
     public init(_ prepared: PreparedVoice) {
-        self.init(voice: prepared.name, modelSHA256: prepared.modelSHA256, speaker: prepared.speaker)
+        self.init(voice: prepared.name, modelSHA256: prepared.modelSHA256, settingsSHA256: prepared.settingsSHA256, speaker: prepared.speaker)
     }
 }
 

@@ -9,8 +9,10 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
     public var name: String
     /// The voice's own model file, as the user named it.
     public var sourceModel: String
-    /// SHA-256 of the voice's own model file.
+    /// SHA-256 of the voice's own model file, and of its settings file (the JSON's noise and
+    /// length scales and phoneme table change the audio as much as the model does).
     public var modelSHA256: String
+    public var settingsSHA256: String
     /// The model with metadata, and the token table, that sherpa-onnx loads.
     public var model: String
     public var tokens: String
@@ -42,8 +44,16 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
         let checked = mapped.withUnsafeBytes { bytes in Result { () throws(VoiceError) in try OnnxModelFile.check(bytes, path: source) } }
         let existingKeys = try checked.get()
         let sha = try modelHash(source, mapped, folder: folder)
-        let target = "\(folder)/\(sha)"
-        var prepared = PreparedVoice(name: voice.name, sourceModel: source, modelSHA256: sha,
+        var metadata: [(String, String)] = [
+            ("model_type", "vits"), ("comment", "piper"), ("language", voice.language),
+            ("voice", voice.espeakVoice), ("has_espeak", "1"), ("n_speakers", "\(max(1, voice.speakerCount))"),
+            ("sample_rate", "\(voice.sampleRate)"), ("add_blank", "0"),
+        ]
+        metadata.removeAll { existingKeys.contains($0.0) }
+        // The derived model depends on the model and on the metadata the JSON gives it.
+        let target = "\(folder)/" + SHA256.hex(Array((sha + metadata.map { "\n\($0.0)=\($0.1)" }.joined()).utf8))
+        let settings = SHA256.hex(FileManager.default.contents(atPath: voice.configPath) ?? Data())
+        var prepared = PreparedVoice(name: voice.name, sourceModel: source, modelSHA256: sha, settingsSHA256: settings,
                                      model: "\(target)/model.onnx", tokens: "\(target)/tokens.txt",
                                      sampleRate: voice.sampleRate, espeakVoice: voice.espeakVoice, language: voice.language,
                                      speaker: choice.speaker, noiseScale: voice.noiseScale, noiseWidth: voice.noiseWidth,
@@ -57,12 +67,6 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
                 try AtomicOutput.write(Data(tokens.utf8), to: prepared.tokens)
             }
             if !fm.fileExists(atPath: prepared.model) {
-                var metadata: [(String, String)] = [
-                    ("model_type", "vits"), ("comment", "piper"), ("language", voice.language),
-                    ("voice", voice.espeakVoice), ("has_espeak", "1"), ("n_speakers", "\(max(1, voice.speakerCount))"),
-                    ("sample_rate", "\(voice.sampleRate)"), ("add_blank", "0"),
-                ]
-                metadata.removeAll { existingKeys.contains($0.0) }
                 try AtomicOutput.write(to: prepared.model) { partial in
                     var body = mapped
                     body.append(contentsOf: OnnxModelFile.metadataBytes(metadata))
@@ -82,7 +86,7 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let stamp = SHA256.hex(Array("\(absolute)\n\(size)\n\(modified)".utf8))
         let remembered = "\(folder)/hashes/\(stamp)"
         if let known = try? String(contentsOfFile: remembered, encoding: .utf8), known.count == 64 { return known }

@@ -1,0 +1,172 @@
+import Foundation
+import ReciteAudio
+import ReciteSynth
+import ReciteTestSupport
+import ReciteTiming
+import Testing
+
+/// The neural voice (Piper's en_US-joe-medium, which the set-up command installs) through the
+/// built `recite`: judged by properties of its audio and sidecar (its samples differ run to run),
+/// and by eSpeak NG's rendering of the same document, which says the same words.
+@Suite(.serialized) struct NeuralVoiceEndToEndTests {
+    static let voice = "en_US-joe-medium"
+    /// Where the set-up command installs the voice; the tests say they are skipped without it.
+    static let installed = VoiceLookup().find(voice) != nil
+
+    static let text = """
+    # A Flat in Town
+
+    The flat has 8 m² of storage, and the lead pipes were replaced on 12/05/2020. It costs $3.50 a day to heat!
+
+    Visitors come from 1 - 2 streets away. Is it quiet? Mostly, yes.
+    """
+
+    static func sidecar(_ folder: URL, _ name: String) throws -> TimingSidecar {
+        try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(name + ".timing.json")))
+    }
+
+    /// Root-mean-square level of `samples[range]`.
+    static func level(_ samples: [Int16], _ range: Range<Int>) -> Double {
+        let part = samples[max(0, range.lowerBound)..<min(samples.count, max(range.lowerBound, range.upperBound))]
+        guard !part.isEmpty else { return 0 }
+        return (part.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(part.count)).squareRoot()
+    }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed (.ci/install-neural installs it)"))
+    func everyWordOfTheNeuralVoiceIsTimedOnItsOwnAudioAndTheLexiconIsSaid() throws {
+        let input = EndToEndTests.temporaryFolder("neural-in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let document = input.appendingPathComponent("flat.md")
+        try Data(Self.text.utf8).write(to: document)
+        let lexicon = input.appendingPathComponent("metal.tsv")
+        try Data("lead\tipa\tlɛd\n".utf8).write(to: lexicon)
+        let neural = EndToEndTests.temporaryFolder("neural-out"), formant = EndToEndTests.temporaryFolder("formant-out")
+
+        let first = try EndToEndTests.recite(["build", document.path, "-o", neural.path, "--voice", Self.voice, "--phonemes", "--lexicon", lexicon.path, "--jobs", "2"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let plain = try EndToEndTests.recite(["build", document.path, "-o", formant.path, "--phonemes", "--lexicon", lexicon.path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let audio = neural.appendingPathComponent("flat.wav")
+        try EndToEndTests.checkOutputs(source: document, audio: audio, timing: neural.appendingPathComponent("flat.timing.json"))
+
+        let said = try Self.sidecar(neural, "flat"), reference = try Self.sidecar(formant, "flat")
+        // The same words, normalized the same way ("eight square meters", the date, the range).
+        #expect(said.words.map(\.spoken) == reference.words.map(\.spoken))
+        #expect(said.words.map(\.spoken).joined(separator: " ").contains("eight square meters"))
+        // The lexicon's phonemes, given to the neural voice as they were to eSpeak NG.
+        let lead = try #require(said.words.first { $0.spoken == "lead" })
+        #expect(lead.phonemes == "lɛd", "\(String(describing: lead.phonemes))")
+        #expect(said.sampleRate == 22050)
+
+        // Times: in order, inside the audio, each word with a length; and the audio is the neural
+        // voice's (not eSpeak NG's with its times), speech where the words are said.
+        let samples = try SoundFile.readSamples(audio.path)
+        #expect(abs(said.duration - reference.duration) > 0.5, "neural \(said.duration) s, eSpeak NG \(reference.duration) s")
+        var previous = -1.0
+        var voiced = 0
+        for word in said.words {
+            #expect(word.start >= previous && word.end > word.start && word.end <= said.duration + 0.001, "\(word.spoken) \(word.start)…\(word.end)")
+            previous = word.start
+            let range = Int(word.start * 22050)..<Int(word.end * 22050)
+            if Self.level(samples, range) > 300 { voiced += 1 }
+        }
+        #expect(voiced >= said.words.count * 9 / 10, "\(voiced) of \(said.words.count) words have speech under them")
+
+        // Unchanged: nothing is synthesized again, and the audio is the same bytes.
+        let before = try Data(contentsOf: audio)
+        try? FileManager.default.removeItem(at: audio)
+        let again = try EndToEndTests.recite(["build", document.path, "-o", neural.path, "--voice", Self.voice, "--phonemes", "--lexicon", lexicon.path, "--jobs", "2"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains(" 0 segments synthesized"), "\(again.stderr)")
+        #expect(try Data(contentsOf: audio) == before)
+    }
+
+    @Test(.enabled(if: installed && Fixtures.shared != nil && FileManager.default.fileExists(atPath: NSHomeDirectory() + "/venvs/asr/bin/python"),
+                   "needs the voice, ../shared/tools and the alignment venv (install-deps --test)"))
+    func theIndependentAlignerFindsTheWordsWhereTheSidecarSays() throws {
+        let input = EndToEndTests.temporaryFolder("neural-align-in"), out = EndToEndTests.temporaryFolder("neural-align-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let paragraph = """
+        Recite reads whole folders of articles aloud. Each document becomes audio with a sidecar that gives every word \
+        its start and end, so captions and read-along pages can follow the reader. The neural voice sounds natural, \
+        and its timings come from aligning its audio with a formant rendering of the same sentence, word for word. \
+        Long sentences, with commas, pauses and lists of three or four items, are where a poor aligner drifts.
+        """
+        try Data("# Listening\n\n\(paragraph)\n\n\(paragraph)\n".utf8).write(to: input.appendingPathComponent("listen.md"))
+        let built = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--voice", Self.voice, "--jobs", "2"])
+        #expect(built.status == 0, "\(built.stderr)")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: NSHomeDirectory() + "/venvs/asr/bin/python")
+        check.arguments = [Fixtures.shared!.appendingPathComponent("tools/align_check.py").path,
+                           out.appendingPathComponent("listen.timing.json").path]
+        let output = Pipe()
+        check.standardOutput = output
+        check.standardError = output
+        try check.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        print(text.split(separator: "\n").last ?? "")
+        #expect(check.terminationStatus == 0, "\(text)")
+    }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
+    func aMissingOrDamagedVoiceFileStopsTheRunBeforeAnyWorkNamingTheFile() throws {
+        let input = EndToEndTests.temporaryFolder("neural-bad-in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("Hello there.\n".utf8).write(to: input.appendingPathComponent("hello.md"))
+        let model = try #require(VoiceLookup().find(Self.voice))
+        // A copy cut short, as an interrupted download leaves it.
+        let damaged = input.appendingPathComponent("cut.onnx")
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: model))
+        try handle.read(upToCount: 200_000)!.write(to: damaged)
+        try FileManager.default.copyItem(atPath: model + ".json", toPath: damaged.path + ".json")
+        for voice in [input.appendingPathComponent("absent.onnx").path, damaged.path] {
+            let out = EndToEndTests.temporaryFolder("neural-bad-out")
+            let outcome = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--voice", voice])
+            #expect(outcome.status == 2, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(URL(fileURLWithPath: voice).lastPathComponent), "\(outcome.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("hello.wav").path))
+        }
+    }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
+    func ssmlSwitchesEnginesMidDocumentAndAnotherRateIsResampledToTheFiles() throws {
+        // A voice that says it runs at 16 kHz (the same model with its settings changed): the
+        // file is written at 16 kHz, and eSpeak NG's 22,050 Hz audio is resampled into it.
+        let voices = EndToEndTests.temporaryFolder("neural-voices")
+        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
+        let model = try #require(VoiceLookup().find(Self.voice))
+        try FileManager.default.createSymbolicLink(atPath: voices.appendingPathComponent("slow-16k.onnx").path, withDestinationPath: model)
+        let settings = try String(contentsOfFile: model + ".json", encoding: .utf8).replacingOccurrences(of: "\"sample_rate\": 22050", with: "\"sample_rate\": 16000")
+        #expect(settings.contains("16000"))
+        try Data(settings.utf8).write(to: voices.appendingPathComponent("slow-16k.onnx.json"))
+
+        let input = EndToEndTests.temporaryFolder("neural-ssml-in"), out = EndToEndTests.temporaryFolder("neural-ssml-out"),
+            formant = EndToEndTests.temporaryFolder("neural-ssml-formant")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let document = input.appendingPathComponent("mixed.ssml")
+        try Data("""
+        <speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="en-US">
+          <p>The neural voice starts the story.</p>
+          <voice name="en-us"><p>Then the formant voice reads a line.</p></voice>
+          <voice name="en_US-joe-medium"><p>And another neural voice ends it.</p></voice>
+        </speak>
+        """.utf8).write(to: document)
+        let built = try EndToEndTests.recite(["build", document.path, "-o", out.path, "--voice", voices.appendingPathComponent("slow-16k.onnx").path])
+        #expect(built.status == 0, "\(built.stderr)")
+        let sidecar = try Self.sidecar(out, "mixed")
+        #expect(sidecar.sampleRate == 16000)
+        #expect(try SoundFile.info(of: out.appendingPathComponent("mixed.wav").path).sampleRate == 16000)
+        #expect(sidecar.words.count == 19, "\(sidecar.words.map(\.spoken))")
+
+        // eSpeak NG's line lasts as long in the 16 kHz file as in eSpeak NG's own 22,050 Hz file.
+        let plain = try EndToEndTests.recite(["build", document.path, "-o", formant.path, "--voice", "en-us"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        func span(_ s: TimingSidecar) -> Double {
+            let words = s.words.filter { ["Then", "line"].contains($0.spoken) }
+            return words.count == 2 ? words[1].end - words[0].start : -1
+        }
+        let resampled = span(sidecar), original = span(try Self.sidecar(formant, "mixed"))
+        #expect(abs(resampled - original) < 0.05, "\(resampled) s against \(original) s")
+    }
+}
