@@ -169,4 +169,29 @@ import Testing
         let resampled = span(sidecar), original = span(try Self.sidecar(formant, "mixed"))
         #expect(abs(resampled - original) < 0.05, "\(resampled) s against \(original) s")
     }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
+    func voicesListsTheNeuralVoiceAndAPitchIsIgnoredWithOneWarning() throws {
+        let listing = Process()
+        listing.executableURL = Fixtures.reciteExecutable
+        listing.arguments = ["voices"]
+        let output = Pipe()
+        listing.standardOutput = output
+        try listing.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        listing.waitUntilExit()
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("en_US-joe-medium\t") }, "\(text)")
+        #expect(line.contains("en-US") && line.contains("medium") && line.contains("22050 Hz") && line.contains("CC0"), "\(line)")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("English (America)\t") || $0.contains("\ten-us") }, "eSpeak NG's voices too")
+
+        let input = EndToEndTests.temporaryFolder("neural-pitch-in"), out = EndToEndTests.temporaryFolder("neural-pitch-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("One line. Two lines.\n".utf8).write(to: input.appendingPathComponent("a.md"))
+        try Data("Three lines.\n".utf8).write(to: input.appendingPathComponent("b.md"))
+        try Data("voice: en_US-joe-medium\npitch: 80\n".utf8).write(to: input.appendingPathComponent("high.yml"))
+        let outcome = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--pipeline", input.appendingPathComponent("high.yml").path, "--log-format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let warnings = outcome.stderr.split(separator: "\n").filter { $0.contains("\"warning\"") && $0.contains("pitch") }
+        #expect(warnings.count == 1, "\(outcome.stderr)")
+    }
 }
