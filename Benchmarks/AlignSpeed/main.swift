@@ -99,3 +99,17 @@ func sweep() {
 }
 
 if CommandLine.arguments.dropFirst().first == "sweep" { sweep() } else { try speed() }
+if CommandLine.arguments.dropFirst().first == "worst" {
+    var rows: [(Double, String)] = []
+    for pair in EspeakRenderings.pairs {
+        let mapped = align(pair)
+        for (index, (m, t)) in zip(mapped, pair.target.wordStarts).enumerated() {
+            let error = Double(m - t) * 1000 / Double(pair.target.rate)
+            let words = EspeakRenderings.passages[pair.passage].split(separator: " ")
+            let r = pair.reference.wordStarts[index]
+            func rms(_ s: [Int16], _ at: Int) -> Int { let lo = max(0, at - 441), hi = min(s.count, at + 441); guard lo < hi else { return 0 }; return Int((s[lo..<hi].map { Double($0) * Double($0) }.reduce(0, +) / Double(hi - lo)).squareRoot()) }
+            rows.append((abs(error), "\(String(format: "%+.0f", error)) ms  passage \(pair.passage) word \(index) '\(index < words.count ? words[index] : "?")' ref rms before/after \(rms(pair.reference.samples, r - 441))/\(rms(pair.reference.samples, r + 441)) target \(rms(pair.target.samples, t - 441))/\(rms(pair.target.samples, t + 441))  \(pair.voices)"))
+        }
+    }
+    for row in rows.sorted(by: { $0.0 > $1.0 }).prefix(25) { print(row.1) }
+}
