@@ -5,6 +5,7 @@ import ReciteSynth
 // Measures ReciteAlign on pairs of eSpeak NG renderings (EspeakRenderings.swift is the test's own).
 //   align-speed          speed: audio seconds aligned per wall-clock second, one thread
 //   align-speed sweep    accuracy of tuning variants (median, p95, max error in ms)
+//   align-speed worst    the largest errors, with their words
 
 func seconds(_ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -85,8 +86,6 @@ func sweep() {
     variant("hop 5 ms, window 20 ms") { $0.cepstra.hopSeconds = 0.005; $0.cepstra.windowSeconds = 0.020 }
     variant("sound 30 dB below loudest") { $0.soundBelowLoudest = 30 }
     variant("sound 50 dB below loudest") { $0.soundBelowLoudest = 50 }
-    variant("onset snap 3") { $0.onsetSnapFrames = 3 }
-    variant("onset snap 6") { $0.onsetSnapFrames = 6 }
     variant("coarse factor 2") { $0.coarseFactor = 2 }
     variant("coarse factor 8") { $0.coarseFactor = 8 }
     variant("fine radius 6") { $0.fineRadius = 6 }
@@ -98,4 +97,22 @@ func sweep() {
     }
 }
 
-if CommandLine.arguments.dropFirst().first == "sweep" { sweep() } else { try speed() }
+/// The 25 largest errors with their words, to see what kind of word start goes wrong.
+func worst() {
+    var rows: [(error: Double, line: String)] = []
+    for pair in EspeakRenderings.pairs {
+        let words = EspeakRenderings.passages[pair.passage].split(separator: " ")
+        for (index, (mapped, truth)) in zip(align(pair), pair.target.wordStarts).enumerated() {
+            let error = Double(mapped - truth) * 1000 / Double(pair.target.rate)
+            let word = index < words.count ? words[index] : "?"
+            rows.append((abs(error), String(format: "%+6.0f ms  passage %2d word %2d ", error, pair.passage, index) + "'\(word)'  \(pair.voices)"))
+        }
+    }
+    for row in rows.sorted(by: { $0.error > $1.error }).prefix(25) { print(row.line) }
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "sweep": sweep()
+case "worst": worst()
+default: try speed()
+}

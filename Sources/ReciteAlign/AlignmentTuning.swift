@@ -16,12 +16,6 @@ package struct AlignmentTuning {
     package var coarseBandMinimum = 12
     /// The fine pass searches this many frames either side of the coarse path.
     package var fineRadius = 12
-    /// A mapped start moves to the target's next sound onset if it falls in a target pause or at
-    /// most this many frames before an onset, when the reference position itself follows a pause.
-    package var onsetSnapFrames = 0
-    /// Silent frames that make a pause for onset snapping.
-    package var pauseFrames = 8
-
     package static let standard = AlignmentTuning()
 
     package init() {}

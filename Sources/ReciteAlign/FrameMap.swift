@@ -7,7 +7,6 @@ struct FrameMap {
     /// For each reference frame of the span (from its start), the first target frame of the span
     /// (from its start) the path pairs it with: where the target starts saying what that frame says.
     private let firstColumn: [Int]
-    private let tuning: AlignmentTuning
 
     init(reference: AlignedSignal, referenceSpan: ClosedRange<Int>, target: AlignedSignal,
          targetSpan: ClosedRange<Int>, tuning: AlignmentTuning) {
@@ -15,7 +14,6 @@ struct FrameMap {
         self.target = target
         self.referenceSpan = referenceSpan
         self.targetSpan = targetSpan
-        self.tuning = tuning
         let referenceFeatures = AlignmentFeatures.make(from: reference.cepstra, frames: referenceSpan.lowerBound..<(referenceSpan.upperBound + 1),
                                                        settings: tuning.features)
         let targetFeatures = AlignmentFeatures.make(from: target.cepstra, frames: targetSpan.lowerBound..<(targetSpan.upperBound + 1),
@@ -74,24 +72,7 @@ struct FrameMap {
         let whole = min(Int(row), firstColumn.count - 1)
         let fraction = row - Double(whole)
         let next = min(whole + 1, firstColumn.count - 1)
-        var column = Double(firstColumn[whole]) + fraction * Double(firstColumn[next] - firstColumn[whole])
-        column = snappedToOnset(column, referenceFrame: Int(referenceFrame.rounded()))
+        let column = Double(firstColumn[whole]) + fraction * Double(firstColumn[next] - firstColumn[whole])
         return (Double(targetSpan.lowerBound) + column) * Double(target.hop)
-    }
-
-    /// A start that follows a pause in the reference should follow one in the target too: if the
-    /// mapped column sits in a target pause, or just before the sound after one, it moves to that
-    /// sound's first frame.
-    private func snappedToOnset(_ column: Double, referenceFrame: Int) -> Double {
-        let reach = tuning.onsetSnapFrames
-        guard reach > 0, reference.activity.pauseEnds(at: referenceFrame, frames: tuning.pauseFrames)
-                || reference.activity.pauseEnds(at: referenceFrame + 1, frames: tuning.pauseFrames) else { return column }
-        let sounding = target.activity.isSound
-        let start = targetSpan.lowerBound + Int(column.rounded())
-        var frame = start
-        while frame <= targetSpan.upperBound, frame - start <= reach || !sounding[frame - 1], !sounding[frame] { frame += 1 }
-        guard frame <= targetSpan.upperBound, sounding[frame], frame > start,
-              target.activity.pauseEnds(at: frame, frames: min(tuning.pauseFrames, frame - start)) else { return column }
-        return Double(frame - targetSpan.lowerBound)
     }
 }

@@ -11,7 +11,7 @@ struct RealFFT {
     let size: Int
     /// Half the size: the length of the packed complex transform.
     private let half: Int
-    /// `exp(-2πi k / half)` for k < half/2: twiddles of the packed complex transform.
+    /// Twiddles of the packed complex transform, pass by pass.
     private let twiddleReal: [Float]
     private let twiddleImaginary: [Float]
     /// `exp(-2πi k / size)` for k ≤ half: twiddles of the untangling pass.
@@ -31,8 +31,10 @@ struct RealFFT {
         self.size = size
         half = size / 2
         let half = size / 2
-        twiddleReal = (0..<(half / 2)).map { Float(cos(-2 * Double.pi * Double($0) / Double(half))) }
-        twiddleImaginary = (0..<(half / 2)).map { Float(sin(-2 * Double.pi * Double($0) / Double(half))) }
+        // Pass by pass (span 2, 4, …, half/2), `exp(-2πi k / 2span)` for k < span.
+        let passes = sequence(first: 2) { $0 * 2 }.prefix { $0 < half }
+        twiddleReal = passes.flatMap { span in (0..<span).map { Float(cos(-Double.pi * Double($0) / Double(span))) } }
+        twiddleImaginary = passes.flatMap { span in (0..<span).map { Float(sin(-Double.pi * Double($0) / Double(span))) } }
         splitReal = (0...half).map { Float(cos(-2 * Double.pi * Double($0) / Double(size))) }
         splitImaginary = (0...half).map { Float(sin(-2 * Double.pi * Double($0) / Double(size))) }
         let bits = half.trailingZeroBitCount
@@ -92,27 +94,36 @@ struct RealFFT {
         }
     }
 
-    /// In-place iterative radix-2 decimation-in-time passes over bit-reversed data.
+    /// In-place iterative radix-2 decimation-in-time passes over bit-reversed data. The first
+    /// pass (all twiddles 1) is done apart; later passes read their twiddles from a table laid out
+    /// pass by pass, so the inner loop walks three arrays in step and the compiler can vectorize it.
     private func butterflies(_ re: UnsafeMutableBufferPointer<Float>, _ im: UnsafeMutableBufferPointer<Float>) {
+        for top in stride(from: 0, to: half, by: 2) {
+            let br = re[top + 1], bi = im[top + 1]
+            re[top + 1] = re[top] - br
+            im[top + 1] = im[top] - bi
+            re[top] += br
+            im[top] += bi
+        }
         twiddleReal.withUnsafeBufferPointer { wr in
             twiddleImaginary.withUnsafeBufferPointer { wi in
-                var span = 1
+                // The pass with half-width `span` finds its `span` twiddles from index span - 2 on.
+                var span = 2
                 while span < half {
-                    let stride = half / (2 * span)
-                    var start = 0
-                    while start < half {
+                    let cr = wr.baseAddress! + (span - 2), ci = wi.baseAddress! + (span - 2)
+                    var block = 0
+                    while block < half {
+                        let topRe = re.baseAddress! + block, topIm = im.baseAddress! + block
+                        let bottomRe = topRe + span, bottomIm = topIm + span
                         for offset in 0..<span {
-                            let top = start + offset
-                            let bottom = top + span
-                            let cr = wr[offset * stride], ci = wi[offset * stride]
-                            let tr = re[bottom] * cr - im[bottom] * ci
-                            let ti = re[bottom] * ci + im[bottom] * cr
-                            re[bottom] = re[top] - tr
-                            im[bottom] = im[top] - ti
-                            re[top] += tr
-                            im[top] += ti
+                            let tr = bottomRe[offset] * cr[offset] - bottomIm[offset] * ci[offset]
+                            let ti = bottomRe[offset] * ci[offset] + bottomIm[offset] * cr[offset]
+                            bottomRe[offset] = topRe[offset] - tr
+                            bottomIm[offset] = topIm[offset] - ti
+                            topRe[offset] += tr
+                            topIm[offset] += ti
                         }
-                        start += 2 * span
+                        block += 2 * span
                     }
                     span *= 2
                 }
@@ -125,16 +136,22 @@ struct RealFFT {
     /// the odd samples', and X[k] = E[k] + exp(-2πik/n) O[k].
     private func untangle(_ re: UnsafeMutableBufferPointer<Float>, _ im: UnsafeMutableBufferPointer<Float>,
                           emit: (Int, Float, Float) -> Void) {
-        for bin in 0...half {
-            let k = bin % half
-            let mirror = (half - bin) % half
-            let evenRe = (re[k] + re[mirror]) / 2
-            let evenIm = (im[k] - im[mirror]) / 2
-            // (a - conj b) / 2i where a = Z[k], b = Z[h-k]: real part (aIm + bIm)/2, imaginary -(aRe - bRe)/2.
-            let oddRe = (im[k] + im[mirror]) / 2
-            let oddIm = -(re[k] - re[mirror]) / 2
-            let wr = splitReal[bin], wi = splitImaginary[bin]
-            emit(bin, evenRe + wr * oddRe - wi * oddIm, evenIm + wr * oddIm + wi * oddRe)
+        // Bins 0 and half both come from Z[0]: X[0] = Re + Im, X[half] = Re - Im.
+        emit(0, re[0] + im[0], 0)
+        emit(half, re[0] - im[0], 0)
+        splitReal.withUnsafeBufferPointer { splitReal in
+            splitImaginary.withUnsafeBufferPointer { splitImaginary in
+                for bin in 1..<half {
+                    let mirror = half - bin
+                    let evenRe = (re[bin] + re[mirror]) / 2
+                    let evenIm = (im[bin] - im[mirror]) / 2
+                    // (a - conj b) / 2i with a = Z[k], b = Z[h-k]: real (aIm + bIm) / 2, imaginary -(aRe - bRe) / 2.
+                    let oddRe = (im[bin] + im[mirror]) / 2
+                    let oddIm = -(re[bin] - re[mirror]) / 2
+                    let wr = splitReal[bin], wi = splitImaginary[bin]
+                    emit(bin, evenRe + wr * oddRe - wi * oddIm, evenIm + wr * oddIm + wi * oddRe)
+                }
+            }
         }
     }
 }

@@ -19,9 +19,4 @@ struct SoundActivity {
         return first...last
     }
 
-    /// Whether the `frames` before `frame` are all silent (a pause ends at `frame`).
-    func pauseEnds(at frame: Int, frames: Int) -> Bool {
-        guard frame - frames >= 0, frame < isSound.count else { return false }
-        return isSound[(frame - frames)..<frame].allSatisfy { !$0 }
-    }
 }
