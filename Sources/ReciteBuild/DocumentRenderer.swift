@@ -195,9 +195,11 @@ public struct DocumentRenderer: Sendable {
         let traits = segment.voiceTraits.isEmpty ? nil : segment.voiceTraits
         let named = segment.voiceName.flatMap { try? NeuralVoices.shared.resolve($0) }
         if let neural = named ?? (segment.voiceName == nil && sameLanguage ? neuralVoice : nil) {
-            return SynthesisRequest(markup: segment.markup, language: segment.language, voiceName: neural.espeakVoice,
-                                    rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
-                                    neural: NeuralSettings(neural))
+            var request = SynthesisRequest(markup: segment.markup, language: segment.language, voiceName: neural.espeakVoice,
+                                           rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
+                                           neural: NeuralSettings(neural))
+            request.lookahead = segment.lookahead
+            return request
         }
         // Traits choose among the language's voices: the pipeline's fixed voice would override them.
         let pipelineVoice = sameLanguage && traits == nil && neuralVoice == nil ? pipeline.voice : nil

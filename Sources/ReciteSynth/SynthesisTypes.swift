@@ -20,6 +20,9 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     /// A neural voice to say it with; nil for eSpeak NG (so the keys of eSpeak NG's segments do
     /// not change with the field's arrival). The eSpeak NG voice above then gives the phonemes.
     public var neural: NeuralSettings?
+    /// Where the stand-in word after a cut starts (`Segment.lookahead`), given to neural voices
+    /// only: a neural voice need not say it when it is a sentence of its own.
+    public var lookahead: Int?
 
     public init(markup: String, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
                 rate: Int, pitch: Int, volume: Int, neural: NeuralSettings? = nil) {
