@@ -88,13 +88,14 @@ public struct BuildRunner: Sendable {
         self.output = output
     }
 
-    /// eSpeak NG's workers and, on first use, a pool per neural voice: `jobs` workers each, with
-    /// ONNX Runtime's threads sharing the cores between them.
+    /// eSpeak NG's workers and, on first use, one worker per neural voice that says `jobs`
+    /// segments at once: the model (about 85 MB in memory) is loaded once, not once per job, and
+    /// ONNX Runtime's threads share the cores between the segments.
     static func engines(jobs: Int, espeak: WorkerConfiguration) -> EngineRouter {
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
         return EngineRouter(espeak: LazyWorkerPool(size: jobs, configuration: espeak)) { settings in
             NeuralVoices.shared.prepared(for: settings).map {
-                LazyWorkerPool(size: jobs, configuration: WorkerConfiguration(neural: $0, threads: threads, phonemes: espeak.phonemes))
+                LazyWorkerPool(size: 1, configuration: WorkerConfiguration(neural: $0, threads: threads, slots: max(1, jobs), phonemes: espeak.phonemes))
             }
         }
     }

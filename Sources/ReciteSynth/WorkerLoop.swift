@@ -230,9 +230,11 @@ public struct WorkerConfiguration: Sendable, Equatable {
     public var warmLanguage: String?
     public var warmVoice: String?
     public var phonemes = false
-    /// A neural worker's voice (the worker then runs `NeuralWorker`), and its ONNX Runtime threads.
+    /// A neural worker's voice (the worker then runs `runNeural`), its ONNX Runtime threads, and
+    /// how many segments it says at once (each on a thread of its own, sharing the one model).
     public var neural: PreparedVoice?
     public var threads = 1
+    public var slots = 1
 
     public init(warmLanguage: String? = nil, warmVoice: String? = nil, phonemes: Bool = false) {
         self.warmLanguage = warmLanguage
@@ -241,17 +243,19 @@ public struct WorkerConfiguration: Sendable, Equatable {
     }
 
     /// A neural worker's configuration.
-    public init(neural: PreparedVoice, threads: Int, phonemes: Bool) {
+    public init(neural: PreparedVoice, threads: Int, slots: Int, phonemes: Bool) {
         self.neural = neural
         self.threads = max(1, threads)
+        self.slots = max(1, slots)
         self.phonemes = phonemes
         warmLanguage = neural.espeakVoice
     }
 
     /// From the worker's command line: `--warm-up LANGUAGE[:VOICE]`, `--neural JSON --threads N`.
-    public init(argument: String?, phonemes: Bool, neural: String? = nil, threads: Int = 1) {
+    public init(argument: String?, phonemes: Bool, neural: String? = nil, threads: Int = 1, slots: Int = 1) {
         self.phonemes = phonemes
         self.threads = max(1, threads)
+        self.slots = max(1, slots)
         self.neural = neural.flatMap { try? JSONDecoder().decode(PreparedVoice.self, from: Data($0.utf8)) }
         guard let argument, !argument.isEmpty else { return }
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
@@ -264,7 +268,7 @@ public struct WorkerConfiguration: Sendable, Equatable {
         if let warmLanguage { result += ["--warm-up", warmLanguage + (warmVoice.map { ":" + $0 } ?? "")] }
         if phonemes { result.append("--phonemes") }
         if let neural, let json = try? JSONEncoder().encode(neural) {
-            result += ["--neural", String(decoding: json, as: UTF8.self), "--threads", "\(threads)"]
+            result += ["--neural", String(decoding: json, as: UTF8.self), "--threads", "\(threads)", "--slots", "\(slots)"]
         }
         return result
     }

@@ -11,8 +11,11 @@ import Foundation
 public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public let sampleRate: Int
     public let size: Int
-    /// Requests queued per worker: the one it synthesizes and the next.
+    /// Requests queued per eSpeak NG worker: the one it synthesizes and the next.
     static let depth = 2
+    /// Requests queued per worker of this pool: a neural worker says `slots` at once, and has one
+    /// more waiting.
+    let depth: Int
     private let executable: String
     /// Guarded by `lock`: the workers, and how many requests each has in its pipe.
     private var workers: [Worker]
@@ -123,6 +126,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         self.size = max(1, size)
         self.executable = executable
         self.configuration = configuration
+        depth = configuration.neural == nil ? Self.depth : configuration.slots + 1
         // A worker that dies is seen as a failed write, not a signal, from its hello on.
         signal(SIGPIPE, SIG_IGN)
         var workers = try (0..<max(1, size)).map { _ in try Worker(executable: executable, configuration: configuration) }
@@ -140,7 +144,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         for worker in workers.dropFirst() { _ = worker.hello() }
         self.workers = workers
         queued = Array(repeating: 0, count: workers.count)
-        available = DispatchSemaphore(value: workers.count * Self.depth)
+        available = DispatchSemaphore(value: workers.count * depth)
         sampleRate = rate
     }
 
@@ -156,7 +160,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
         let encoded = try requests.map { try JSONEncoder().encode($0) }
         let work = SharedWork(count: requests.count)
-        BlockingThreads.run(count: min(size * Self.depth, requests.count)) { _ in
+        BlockingThreads.run(count: min(size * depth, requests.count)) { _ in
             while let index = work.take() {
                 work.store(self.call(encoded[index]), at: index)
             }

@@ -17,6 +17,9 @@ struct Worker: ParsableCommand {
     @Option(help: "ONNX Runtime threads of a neural worker.")
     var threads = 1
 
+    @Option(help: "Segments a neural worker says at once.")
+    var slots = 1
+
     @Flag(help: "Report phoneme events.")
     var phonemes = false
 
@@ -24,7 +27,7 @@ struct Worker: ParsableCommand {
     var checkReset = false
 
     func run() throws {
-        let configuration = WorkerConfiguration(argument: warmUp, phonemes: phonemes, neural: neural, threads: threads)
+        let configuration = WorkerConfiguration(argument: warmUp, phonemes: phonemes, neural: neural, threads: threads, slots: slots)
         if checkReset {
             print(WorkerLoop.isolation(configuration: configuration).rawValue)
             return

@@ -6,14 +6,15 @@
 /// neural voice from eSpeak NG's IPA of its words. Finally each event on eSpeak NG's audio of a
 /// chunk is carried onto the neural audio of the same chunk by aligning the two
 /// (`ChunkAligner`): the neural voice reports no times of its own.
-struct NeuralSynthesis {
+struct NeuralSynthesis: @unchecked Sendable {
     let voice: SherpaVoice
     let prepared: PreparedVoice
     /// Keep phoneme events (`--phonemes`).
     let keepsPhonemes: Bool
 
-    /// Silence between two sentences of a segment, in seconds at speed 1.
-    static let sentenceSilence = 0.25
+    /// Silence added between two sentences of a segment, in seconds at speed 1, to the
+    /// voice's own (Piper voices end a sentence with 0.2 to 0.3 s of it; Piper's reader adds none).
+    static let sentenceSilence = 0.1
 
     struct Chunk {
         var tokens: [NeuralMarkup.Token]
