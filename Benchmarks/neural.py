@@ -6,8 +6,8 @@ against Recite with eSpeak NG, on one long real article, from one run on this ma
   `--voice en_US-joe-medium`) and of piper-tts's command line with the same voice on the same words,
   the ratio Recite neural / Piper (goal >= 1.2), and the peak memory of each: the proportional set
   size (Pss from /proc/PID/smaps_rollup) summed over the whole process tree (Recite's workers
-  included), sampled every 50 ms; and the largest resident size of any one process (wait4's
-  ru_maxrss, exact);
+  included), sampled every 50 ms; and the largest peak resident size (VmHWM) of any one process
+  of the tree;
 - intelligibility: the word error rate of pocketsphinx (free decoding with its bundled US English
   model, not alignment) on each engine's audio of the same words; goal: neural <= 0.6 x eSpeak's and
   no worse than Piper's;
@@ -51,37 +51,41 @@ def tree_pids(pid):
     return pids
 
 
-def tree_pss_kb(pid):
-    """Proportional set size of a process and all its descendants, in kB: shared pages (the Swift
-    runtime, ONNX Runtime, a voice model mapped by every worker) count once in all."""
-    total = 0
+def tree_memory_kb(pid):
+    """(Pss summed over a process and all its descendants, largest VmHWM among them), in kB. Pss
+    counts each shared page (the Swift runtime, ONNX Runtime, a voice model mapped by every worker)
+    once in all; VmHWM is one process's own peak resident size."""
+    pss, hwm = 0, 0
     for p in tree_pids(pid):
         try:
             with open(f"/proc/{p}/smaps_rollup") as f:
                 for line in f:
                     if line.startswith("Pss:"):
-                        total += int(line.split()[1])
+                        pss += int(line.split()[1])
+                        break
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        hwm = max(hwm, int(line.split()[1]))
                         break
         except (FileNotFoundError, ProcessLookupError, PermissionError):
             pass
-    return total
+    return pss, hwm
 
 
 def measure(cmd, log, env=None):
-    """Runs cmd; returns (wall seconds, peak tree Pss MB, max RSS of one process MB, exit status)."""
+    """Runs cmd; returns (wall seconds, peak tree Pss MB, largest one-process peak RSS MB, exit status),
+    the memory sampled every 50 ms."""
     with open(log, "w") as err:
         start = time.monotonic()
         proc = subprocess.Popen(cmd, stdout=err, stderr=err, env=env)
-        peak = 0
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            peak = max(peak, tree_pss_kb(proc.pid))
+        peak, hwm = 0, 0
+        while proc.poll() is None:
+            p, h = tree_memory_kb(proc.pid)
+            peak, hwm = max(peak, p), max(hwm, h)
             time.sleep(0.05)
         wall = time.monotonic() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, peak / 1024, usage.ru_maxrss / 1024, proc.returncode
+    return wall, peak / 1024, hwm / 1024, proc.returncode
 
 
 def tail(path, n=6):
@@ -117,6 +121,14 @@ def cut_markdown(text, words):
         if not fence:
             count += len(line.split())
     return text
+
+
+def warm(path):
+    """Reads a file once so that the measured runs find it in the page cache alike."""
+    if path and os.path.exists(path):
+        with open(path, "rb") as f:
+            while f.read(1 << 22):
+                pass
 
 
 def recite_has_voice(recite):
@@ -375,6 +387,9 @@ def main():
         neural_note = (f"recite build has no --voice option in this binary ({recite}): neural rows not measured; "
                        f"rebuild with the neural voices (--voice {args.voice}) and run again")
     else:
+        for d in filter(None, os.environ.get("RECITE_VOICES", "").split(":") + [
+                os.path.expanduser("~/.local/share/recite/voices"), "/usr/local/share/recite/voices"]):
+            warm(os.path.join(d, args.voice + ".onnx"))
         neural = recite_build(recite, doc, os.path.join(WORK, "neural"), ["--voice", args.voice])
         if "error" in neural:
             neural_note = f"recite build --voice {args.voice} failed: {neural['error']}"
@@ -384,17 +399,15 @@ def main():
     lines = piper_lines(espeak["sidecar"], source)
     if piper_prog:
         model = piper_model(args.piper_venv)
-        with open(model, "rb") as f:   # page cache for the model, as Recite's workers had it warm
-            while f.read(1 << 22):
-                pass
+        warm(model)
         piper = piper_run(piper_prog, model, lines, os.path.join(WORK, "piper"))
         if "error" in piper:
             piper_err = piper["error"]
 
     print()
     print("Throughput, one process tree on this machine's 2 cores (wall time includes start-up and model loading);")
-    print("peak memory: Pss summed over the process tree, sampled every 50 ms / largest RSS of one process (wait4)")
-    print(f"{'':<26} {'audio':>10} {'wall':>10} {'audio s/s':>9} {'peak Pss':>12} {'max RSS 1':>12}")
+    print("peak memory: Pss summed over the process tree / largest VmHWM of one process in it (both sampled every 50 ms)")
+    print(f"{'':<26} {'audio':>10} {'wall':>10} {'audio s/s':>9} {'peak Pss':>12} {'1 proc RSS':>12}")
     print(fmt_row("recite eSpeak NG --jobs 2", espeak))
     if neural_note and (neural is None or "error" in neural):
         print(f"{'recite ' + args.voice:<26}  NOT MEASURED: {neural_note}")
