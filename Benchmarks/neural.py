@@ -51,10 +51,14 @@ def tree_pids(pid):
     return pids
 
 
-def tree_memory_kb(pid):
-    """(Pss summed over a process and all its descendants, largest VmHWM among them), in kB. Pss
-    counts each shared page (the Swift runtime, ONNX Runtime, a voice model mapped by every worker)
-    once in all; VmHWM is one process's own peak resident size."""
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def tree_sample(pid, cpu):
+    """(Pss summed over a process and all its descendants, largest VmHWM among them), in kB, and each
+    process's CPU seconds so far into `cpu` (pid -> seconds). Pss counts each shared page (the Swift
+    runtime, ONNX Runtime, a voice model mapped by every worker) once in all; VmHWM is one process's
+    own peak resident size."""
     pss, hwm = 0, 0
     for p in tree_pids(pid):
         try:
@@ -68,24 +72,39 @@ def tree_memory_kb(pid):
                     if line.startswith("VmHWM:"):
                         hwm = max(hwm, int(line.split()[1]))
                         break
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+                cpu[p] = (int(fields[11]) + int(fields[12])) / TICK   # utime + stime
+        except (FileNotFoundError, ProcessLookupError, PermissionError, IndexError):
             pass
     return pss, hwm
 
 
+def machine_busy():
+    """CPU seconds all processes of the machine have used since boot (/proc/stat)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    return (sum(v[:8]) - v[3] - v[4]) / TICK   # all but idle and iowait (guest is inside user)
+
+
 def measure(cmd, log, env=None):
-    """Runs cmd; returns (wall seconds, peak tree Pss MB, largest one-process peak RSS MB, exit status),
-    the memory sampled every 50 ms."""
+    """Runs cmd, sampling its process tree every 50 ms. Returns wall seconds, peak tree Pss MB, the
+    largest one-process peak RSS MB, the tree's CPU seconds, the CPU seconds other processes of the
+    machine used meanwhile (load that pollutes the figures), and the exit status."""
     with open(log, "w") as err:
-        start = time.monotonic()
+        busy0, start = machine_busy(), time.monotonic()
         proc = subprocess.Popen(cmd, stdout=err, stderr=err, env=env)
-        peak, hwm = 0, 0
-        while proc.poll() is None:
-            p, h = tree_memory_kb(proc.pid)
+        peak, hwm, cpu = 0, 0, {}
+        while True:
+            p, h = tree_sample(proc.pid, cpu)
             peak, hwm = max(peak, p), max(hwm, h)
+            if proc.poll() is not None:
+                break
             time.sleep(0.05)
-        wall = time.monotonic() - start
-    return wall, peak / 1024, hwm / 1024, proc.returncode
+        wall, busy = time.monotonic() - start, machine_busy() - busy0
+    own = sum(cpu.values())
+    return {"wall": wall, "pss": peak / 1024, "rss": hwm / 1024, "cpu": own,
+            "others": max(0.0, busy - own), "status": proc.returncode}
 
 
 def tail(path, n=6):
@@ -140,11 +159,11 @@ def recite_build(recite, doc, out, extra):
     shutil.rmtree(out, ignore_errors=True)
     cmd = [recite, "build", doc, "-o", out, "--jobs", "2", "--cache", out + ".cache"] + extra
     shutil.rmtree(out + ".cache", ignore_errors=True)
-    wall, pss, rss, status = measure(cmd, out + ".log")
+    result = measure(cmd, out + ".log")
     shutil.rmtree(out + ".cache", ignore_errors=True)
-    result = {"cmd": cmd, "wall": wall, "pss": pss, "rss": rss, "status": status, "log": out + ".log"}
-    if status != 0:
-        result["error"] = f"exit {status}: {tail(out + '.log')}"
+    result.update(cmd=cmd, log=out + ".log")
+    if result["status"] != 0:
+        result["error"] = f"exit {result['status']}: {tail(out + '.log')}"
         return result
     with open(os.path.join(out, "manifest.json")) as f:
         doc_entry = json.load(f)["documents"][0]
@@ -256,10 +275,10 @@ def piper_run(piper, model, lines, out):
     with open(txt, "w") as f:
         f.write("\n".join(lines) + "\n")
     cmd = [piper, "-m", model, "-i", txt, "-f", wav]
-    wall, pss, rss, status = measure(cmd, out + ".log")
-    result = {"cmd": cmd, "wall": wall, "pss": pss, "rss": rss, "status": status, "wav": wav}
-    if status != 0:
-        result["error"] = f"exit {status}: {tail(out + '.log')}"
+    result = measure(cmd, out + ".log")
+    result.update(cmd=cmd, wav=wav)
+    if result["status"] != 0:
+        result["error"] = f"exit {result['status']}: {tail(out + '.log')}"
     else:
         result["audio"] = wav_seconds(wav)
     return result
@@ -335,7 +354,7 @@ def fmt_row(name, r):
     if "error" in r:
         return f"{name:<26}  FAILED {r['error']}"
     return (f"{name:<26} {r['audio']:8.1f} s {r['wall']:8.2f} s {r['audio'] / r['wall']:9.1f} "
-            f"{r['pss']:9.0f} MB {r['rss']:9.0f} MB")
+            f"{r['pss']:9.0f} MB {r['rss']:9.0f} MB {r['cpu']:8.1f} s {r['others']:8.1f} s")
 
 
 def main():
@@ -350,6 +369,7 @@ def main():
     ap.add_argument("--wer-words", type=int, default=1000,
                     help="word error rate on the article's first blocks up to this many words; 0: all of it "
                          "(pocketsphinx decodes about 1-2x slower than real time)")
+    ap.add_argument("--throughput-only", action="store_true", help="no word error rates, no alignment check")
     args = ap.parse_args()
     recite = os.path.abspath(args.recite)
     shared = os.path.abspath(args.shared)
@@ -407,7 +427,9 @@ def main():
     print()
     print("Throughput, one process tree on this machine's 2 cores (wall time includes start-up and model loading);")
     print("peak memory: Pss summed over the process tree / largest VmHWM of one process in it (both sampled every 50 ms)")
-    print(f"{'':<26} {'audio':>10} {'wall':>10} {'audio s/s':>9} {'peak Pss':>12} {'1 proc RSS':>12}")
+    print("CPU: the measured process tree's CPU seconds; others: CPU seconds the rest of the machine used meanwhile")
+    print("(more than a few seconds of 'others' means the row was slowed by other load: run again on a quiet machine)")
+    print(f"{'':<26} {'audio':>10} {'wall':>10} {'audio s/s':>9} {'peak Pss':>12} {'1 proc RSS':>12} {'CPU':>10} {'others':>10}")
     print(fmt_row("recite eSpeak NG --jobs 2", espeak))
     if neural_note and (neural is None or "error" in neural):
         print(f"{'recite ' + args.voice:<26}  NOT MEASURED: {neural_note}")
@@ -435,8 +457,10 @@ def main():
 
     # --- intelligibility -------------------------------------------------------------------------
     print()
-    py = asr_python(args.asr_venv, shared)
-    if not py:
+    py = None if args.throughput_only else asr_python(args.asr_venv, shared)
+    if args.throughput_only:
+        pass
+    elif not py:
         print(f"Intelligibility: NOT MEASURED: no pocketsphinx in {args.asr_venv} (../shared/tools/setup-align.sh)")
     else:
         blocks = blocks_of(espeak["sidecar"])
@@ -498,7 +522,7 @@ def main():
     # --- alignment -------------------------------------------------------------------------------
     print()
     check = os.path.join(shared, "tools", "align_check.py")
-    for name, r in ((args.voice, neural), ("eSpeak NG (for reference)", espeak)):
+    for name, r in () if args.throughput_only else ((args.voice, neural), ("eSpeak NG (for reference)", espeak)):
         if not ok(r):
             print(f"Alignment {name}: NOT MEASURED: {neural_note}")
             continue
