@@ -3,6 +3,7 @@ FUZZ_SECONDS ?= 60
 bench:
 	swift build -c release
 	python3 Benchmarks/bench.py
+	python3 Benchmarks/neural.py
 
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:
