@@ -6,7 +6,7 @@
 /// neural voice from eSpeak NG's IPA of its words. Finally each event on eSpeak NG's audio of a
 /// chunk is carried onto the neural audio of the same chunk by aligning the two
 /// (`ChunkAligner`): the neural voice reports no times of its own.
-struct NeuralSynthesis: @unchecked Sendable {
+struct NeuralSynthesis {
     let voice: SherpaVoice
     let prepared: PreparedVoice
     /// Keep phoneme events (`--phonemes`).
@@ -39,6 +39,12 @@ struct NeuralSynthesis: @unchecked Sendable {
             let span = chunks[k].tokens.first!.range.lowerBound
             let end = k + 1 < chunks.count ? chunks[k + 1].tokens.first!.range.lowerBound : Int.max
             chunks[k].referenceStart = k == 0 ? 0 : (words.first { $0.textPosition >= span && $0.textPosition < end }?.sample ?? chunks[k - 1].referenceStart)
+        }
+        // A long sentence is said in parts, cut at its clause punctuation: the voice needs memory
+        // in proportion to what it says at once.
+        let limit = Int(maximumChunkSeconds * Double(espeak.sampleRate))
+        chunks = chunks.indices.flatMap { k in
+            splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
         return (espeak, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events)) })
     }
@@ -95,6 +101,35 @@ struct NeuralSynthesis: @unchecked Sendable {
         }
         events.append(SynthesisEvent(kind: .end, textPosition: request.markup.unicodeScalars.count, textLength: 0, sample: samples.count))
         return SynthesizedAudio(sampleRate: voice.sampleRate, samples: samples, events: events)
+    }
+
+    /// The longest stretch the voice says at once, as eSpeak NG says it: ONNX Runtime keeps about
+    /// 20 MB per second of audio while it makes it, and keeps what it took.
+    static let maximumChunkSeconds = 4.5
+
+    /// `chunk` cut in two, again and again, while a part lasts longer than `limit` samples in
+    /// eSpeak NG's audio: after the clause punctuation (a comma, a semicolon, a colon, a dash)
+    /// nearest its middle, or, in a clause that long, at the word nearest its middle.
+    static func splitLong(_ chunk: Chunk, end: Int, words: [SynthesisEvent], limit: Int) -> [Chunk] {
+        guard end - chunk.referenceStart > limit, chunk.tokens.count > 1 else { return [chunk] }
+        func start(_ token: NeuralMarkup.Token) -> Int? {
+            words.first { token.range.contains($0.textPosition) }?.sample
+        }
+        let starts = chunk.tokens.map(start)
+        let cuts = (1..<chunk.tokens.count).filter { starts[$0] != nil && starts[$0]! > chunk.referenceStart }
+        let clauses = cuts.filter { index in
+            chunk.tokens[index - 1].text.unicodeScalars.last.map { ",;:—–".unicodeScalars.contains($0) } == true
+        }
+        let middle = (chunk.referenceStart + end) / 2
+        guard let cut = (clauses.isEmpty ? cuts : clauses).min(by: { abs(starts[$0]! - middle) < abs(starts[$1]! - middle) }) else {
+            return [chunk]
+        }
+        var first = chunk, second = chunk
+        first.tokens = Array(chunk.tokens[..<cut])
+        first.endsSentence = false
+        second.tokens = Array(chunk.tokens[cut...])
+        second.referenceStart = starts[cut]!
+        return splitLong(first, end: second.referenceStart, words: words, limit: limit) + splitLong(second, end: end, words: words, limit: limit)
     }
 
     /// The markup's words cut where eSpeak NG starts a sentence and where prosody changes. A

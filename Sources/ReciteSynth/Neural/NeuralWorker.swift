@@ -1,13 +1,16 @@
 import Foundation
 
 extension WorkerLoop {
-    /// A neural worker: it loads its voice once (about half a second), says hello with the
-    /// voice's sample rate, then says up to `slots` segments at once, each on a thread of its own
-    /// sharing the one model (ONNX Runtime runs a session from several threads), and answers in
-    /// the order the requests came. Its eSpeak NG renders each segment first (`NeuralSynthesis`);
-    /// no reset is needed, since a neural voice's audio differs run to run anyway and the times
-    /// come from its own audio. A segment that takes more than two minutes ends the worker, which
-    /// the build replaces as it does eSpeak NG's workers. Samples go through the pipe.
+    /// A neural worker. It loads its voice once (about half a second) and says hello with the
+    /// voice's sample rate. Then each segment is said in a child forked from it, up to `slots`
+    /// at once: the children share the loaded model with the worker (its 85 MB are in memory
+    /// once), and what a segment needed while it was said (ONNX Runtime keeps its largest
+    /// buffers, 20 MB per second of audio) goes back when its child exits. Every child starts
+    /// from the same state, the voice's random noise included. The worker stays single-threaded
+    /// (it only forks, polls and relays), so forking it is safe, and it answers in the order the
+    /// requests came. A child that crashes, or runs over two minutes, fails its segment as a
+    /// crash (the build tries it once more). With more than one ONNX Runtime thread the worker
+    /// cannot fork safely; it then says its segments itself, one at a time.
     static func runNeural(_ prepared: PreparedVoice, configuration: WorkerConfiguration) -> Int32 {
         MemoryTuning.keepFreedMemory()
         EspeakEngine.reportsPhonemes = true  // a lexicon word's phonemes come from its events
@@ -21,85 +24,126 @@ extension WorkerLoop {
             return 1
         }
         guard WorkerProtocol.writeFrame(Data("\(synthesis.voice.sampleRate)".utf8), to: STDOUT_FILENO) else { return 1 }
-        let answers = OrderedAnswers()
-        let free = DispatchSemaphore(value: configuration.slots)
-        let inFlight = DispatchGroup()
-        var sequence = 0
-        while let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
-            let number = sequence
-            sequence += 1
-            free.wait()
-            inFlight.enter()
-            let thread = Thread {
-                let started = answers.started(number)
-                let result: Result<SynthesizedAudio, SynthesisError>
-                if let request = try? JSONDecoder().decode(SynthesisRequest.self, from: frame) {
-                    do {
-                        result = .success(try synthesis.render(request))
-                    } catch let error as SynthesisError {
-                        result = .failure(error)
-                    } catch {
-                        result = .failure(SynthesisError("\(error)"))
-                    }
-                } else {
-                    result = .failure(SynthesisError("a synthesis worker received a malformed request"))
-                }
-                answers.finish(number, since: started, result)
-                free.signal()
-                inFlight.leave()
+        if configuration.threads > 1 {
+            while let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
+                guard WorkerProtocol.writeResponse(say(frame, with: synthesis), to: STDOUT_FILENO) else { return 1 }
             }
-            // ONNX Runtime's kernels run on the calling thread: a main thread's stack.
-            thread.stackSize = 8 << 20
-            thread.start()
+            return 0
         }
-        inFlight.wait()
-        return 0
+        var relay = NeuralRelay(slots: configuration.slots)
+        return relay.run(synthesis)
+    }
+
+    /// One request said, as a response.
+    static func say(_ frame: Data, with synthesis: NeuralSynthesis) -> Result<SynthesizedAudio, SynthesisError> {
+        guard let request = try? JSONDecoder().decode(SynthesisRequest.self, from: frame) else {
+            return .failure(SynthesisError("a synthesis worker received a malformed request"))
+        }
+        do {
+            return .success(try synthesis.render(request))
+        } catch let error as SynthesisError {
+            return .failure(error)
+        } catch {
+            return .failure(SynthesisError("\(error)"))
+        }
     }
 }
 
-/// The answers of a neural worker's segments, written to the build in request order as they
-/// become ready, and a watchdog over the segments in progress.
-private final class OrderedAnswers: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var ready: [Int: Result<SynthesizedAudio, SynthesisError>] = [:]
-    private var running: [Int: Date] = [:]
-    private var watching = false
-
-    func started(_ number: Int) -> Date {
-        let now = Date()
-        lock.withLock {
-            running[number] = now
-            if !watching {
-                watching = true
-                Thread.detachNewThread { [self] in watch() }
-            }
-        }
-        return now
+/// The neural worker's loop: requests in, a child per request, answers relayed in order.
+private struct NeuralRelay {
+    struct Child {
+        var pid: pid_t
+        var output: Int32
+        var number: Int
+        var started: Date
     }
 
-    /// Stores an answer and writes every answer now due; a build that is gone ends the worker.
-    func finish(_ number: Int, since: Date, _ result: Result<SynthesizedAudio, SynthesisError>) {
-        lock.withLock {
-            running[number] = nil
-            ready[number] = result
-            while let due = ready.removeValue(forKey: next) {
-                guard WorkerProtocol.writeResponse(due, to: STDOUT_FILENO) else { exit(1) }
-                next += 1
+    let slots: Int
+    private var children: [Child] = []
+    /// Answers not yet due (an earlier one is still being said), by request number.
+    private var ready: [Int: (header: Data, samples: Data)] = [:]
+    private var next = 0, received = 0
+    private var inputOpen = true
+
+    init(slots: Int) { self.slots = max(1, slots) }
+
+    mutating func run(_ synthesis: NeuralSynthesis) -> Int32 {
+        while inputOpen || !children.isEmpty {
+            var fds = children.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
+            let listening = inputOpen && children.count < slots
+            if listening { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            var count: Int32 = 0
+            repeat { count = poll(&fds, nfds_t(fds.count), 1000) } while count < 0 && errno == EINTR
+            // Answers first: they free slots.
+            for (index, fd) in fds.enumerated().reversed() where index < children.count && fd.revents != 0 {
+                collect(children.remove(at: index))
             }
+            for index in children.indices.reversed() where Date().timeIntervalSince(children[index].started) > Double(WorkerLoop.segmentTimeoutSeconds) {
+                kill(children[index].pid, SIGKILL)
+                collect(children.remove(at: index), hung: true)
+            }
+            if listening, let last = fds.last, last.revents != 0 {
+                if let frame = WorkerProtocol.readFrame(from: STDIN_FILENO) {
+                    start(frame, synthesis)
+                } else {
+                    inputOpen = false
+                }
+            }
+            guard flush() else { return 1 }
+        }
+        return 0
+    }
+
+    /// Forks the child that says request `received`.
+    private mutating func start(_ frame: Data, _ synthesis: NeuralSynthesis) {
+        let number = received
+        received += 1
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            ready[number] = Self.encode(.failure(SynthesisError("cannot create a pipe: \(String(cString: strerror(errno)))")))
+            return
+        }
+        let pid = fork()
+        if pid == 0 {
+            close(fds[0])
+            let result = WorkerLoop.say(frame, with: synthesis)
+            _exit(WorkerProtocol.writeResponse(result, to: fds[1]) ? 0 : 1)
+        }
+        close(fds[1])
+        guard pid > 0 else {
+            close(fds[0])
+            ready[number] = Self.encode(.failure(SynthesisError("cannot start a synthesis process: \(String(cString: strerror(errno)))")))
+            return
+        }
+        children.append(Child(pid: pid, output: fds[0], number: number, started: Date()))
+    }
+
+    /// Reads a child's answer (it writes it whole, then exits) and reaps the child.
+    private mutating func collect(_ child: Child, hung: Bool = false) {
+        let header = hung ? nil : WorkerProtocol.readFrame(from: child.output)
+        let samples = header == nil ? nil : WorkerProtocol.readFrame(from: child.output)
+        close(child.output)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        if let header, let samples {
+            ready[child.number] = (header, samples)
+        } else {
+            let message = hung ? "the neural voice did not finish this segment within \(WorkerLoop.segmentTimeoutSeconds) s"
+                               : "the neural voice stopped while saying this segment (status \(status))"
+            ready[child.number] = Self.encode(.failure(SynthesisError(message, isCrash: true)))
         }
     }
 
-    /// Ends the worker when a segment has run longer than the limit: a hung model. The build
-    /// sees the worker die, starts another and tries the segment once more.
-    private func watch() {
-        while true {
-            sleep(1)
-            let oldest = lock.withLock { running.values.min() }
-            if let oldest, Date().timeIntervalSince(oldest) > Double(WorkerLoop.segmentTimeoutSeconds) {
-                FileHandle.standardError.write(Data("recite worker: a segment took over \(WorkerLoop.segmentTimeoutSeconds) s; stopping\n".utf8))
-                _exit(1)
-            }
+    /// Writes the answers now due, in request order; false if the build is gone.
+    private mutating func flush() -> Bool {
+        while let due = ready.removeValue(forKey: next) {
+            guard WorkerProtocol.writeFrame(due.header, to: STDOUT_FILENO), WorkerProtocol.writeFrame(due.samples, to: STDOUT_FILENO) else { return false }
+            next += 1
         }
+        return true
+    }
+
+    private static func encode(_ result: Result<SynthesizedAudio, SynthesisError>) -> (header: Data, samples: Data) {
+        WorkerProtocol.encode(result)
     }
 }

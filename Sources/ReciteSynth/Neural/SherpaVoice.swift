@@ -3,10 +3,9 @@ import Foundation
 
 /// The only file that talks to sherpa-onnx: a loaded VITS voice that turns phonemes into samples.
 ///
-/// A neural worker holds one for its life (loading takes about half a second) and calls it from
-/// several threads at once: generation reads the model and runs an ONNX Runtime session, which
-/// is safe to run concurrently, so the weights are in memory once for all of them.
-final class SherpaVoice: @unchecked Sendable {
+/// A neural worker holds one for its life (loading takes about half a second); the children it
+/// forks, one per segment, share it.
+final class SherpaVoice {
     private let tts: OpaquePointer
     let sampleRate: Int
 
