@@ -46,4 +46,37 @@ import Testing
         #expect(!ipa.contains("liːd"), "\(ipa)")
         #expect(ipa.contains("ˈɛs ˈɛs ˈɛm ˈɛl") || ipa.contains("ˌɛsˌɛsˌɛmˈɛl"), "spelled letter by letter: \(ipa)")
     }
+
+    @Test func aLongSentenceIsSaidInPartsCutAtItsClausePunctuation() throws {
+        let sentence = "When the weather turned, the riders left the valley early, crossed the pass before noon, " +
+            "and reached the village on the far side of the mountain just as the first snow began to fall."
+        let (espeak, chunks) = try NeuralSynthesis.plan(request("<speak>\(sentence)</speak>"))
+        let seconds = Double(espeak.samples.count) / Double(espeak.sampleRate)
+        #expect(seconds > 2 * NeuralSynthesis.maximumChunkSeconds, "\(seconds) s: long enough to need cutting")
+        #expect(chunks.count >= 2)
+        // The cuts come after commas where a clause is short enough, and the parts together are the
+        // whole sentence, in order.
+        let parts = chunks.map { $0.chunk.tokens.map(\.text).joined(separator: " ") }
+        print("parts:", parts, chunks.map(\.chunk.referenceStart), espeak.samples.count)
+        #expect(parts.first?.hasSuffix(",") == true, "\(parts)")
+        #expect(parts.joined(separator: " ") == sentence)
+        // No part lasts longer than the limit in eSpeak NG's audio.
+        let starts = chunks.map(\.chunk.referenceStart) + [espeak.samples.count]
+        for k in chunks.indices {
+            #expect(Double(starts[k + 1] - starts[k]) / Double(espeak.sampleRate) <= NeuralSynthesis.maximumChunkSeconds + 0.01, "\(parts[k])")
+        }
+        #expect(starts == starts.sorted())
+        #expect(!chunks.dropLast().contains { $0.chunk.endsSentence }, "one sentence: no sentence pause inside it")
+    }
+
+    @Test func aClauseTooLongIsCutAtTheWordNearestItsMiddle() throws {
+        let words = "the quick brown fox jumps over the lazy dog and then runs away into the deep dark forest beyond the old stone wall that nobody remembers building"
+        let (espeak, chunks) = try NeuralSynthesis.plan(request("<speak>\(words).</speak>"))
+        #expect(Double(espeak.samples.count) / Double(espeak.sampleRate) > NeuralSynthesis.maximumChunkSeconds)
+        #expect(chunks.count >= 2)
+        let starts = chunks.map(\.chunk.referenceStart) + [espeak.samples.count]
+        for k in chunks.indices {
+            #expect(Double(starts[k + 1] - starts[k]) / Double(espeak.sampleRate) <= NeuralSynthesis.maximumChunkSeconds + 0.01)
+        }
+    }
 }
