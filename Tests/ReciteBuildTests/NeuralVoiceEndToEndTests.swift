@@ -194,4 +194,28 @@ import Testing
         let warnings = outcome.stderr.split(separator: "\n").filter { $0.contains("\"warning\"") && $0.contains("pitch") }
         #expect(warnings.count == 1, "\(outcome.stderr)")
     }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
+    func aSegmentThatCrashesTheVoiceTwiceFailsItsDocumentOnly() throws {
+        let input = EndToEndTests.temporaryFolder("neural-crash-in"), out = EndToEndTests.temporaryFolder("neural-crash-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("The zebra crossing is closed today.\n".utf8).write(to: input.appendingPathComponent("zebra.md"))
+        try Data("The bridge is open as usual.\n".utf8).write(to: input.appendingPathComponent("bridge.md"))
+        let process = Process()
+        process.executableURL = Fixtures.reciteExecutable
+        process.arguments = ["build", input.path, "-o", out.path, "--voice", Self.voice, "--jobs", "2"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RECITE_TEST_CRASH_SAYING": "zebra"]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Tried twice (a crash is worth one more try), then the document fails; the other renders.
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("zebra.md") && stderr.contains("the neural voice crashed (signal 11, segmentation fault) while saying this segment, twice"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("zebra.wav").path))
+        let bridge = try Self.sidecar(out, "bridge")
+        #expect(bridge.words.map(\.spoken) == ["The", "bridge", "is", "open", "as", "usual"])
+    }
 }

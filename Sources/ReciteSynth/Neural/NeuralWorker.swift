@@ -67,6 +67,10 @@ private struct NeuralRelay {
 
     init(slots: Int) { self.slots = max(1, slots) }
 
+    /// For tests only: a segment whose request holds the value of `RECITE_TEST_CRASH_SAYING`
+    /// crashes the child that says it.
+    static let crashMarker = ProcessInfo.processInfo.environment["RECITE_TEST_CRASH_SAYING"].flatMap { $0.isEmpty ? nil : $0 }
+
     mutating func run(_ synthesis: NeuralSynthesis) -> Int32 {
         while inputOpen || !children.isEmpty {
             var fds = children.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
@@ -106,6 +110,10 @@ private struct NeuralRelay {
         let pid = fork()
         if pid == 0 {
             close(fds[0])
+            if let marker = Self.crashMarker, String(decoding: frame, as: UTF8.self).contains(marker) {
+                // A real memory fault, as a bug in the model runtime would make.
+                UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+            }
             let result = WorkerLoop.say(frame, with: synthesis)
             _exit(WorkerProtocol.writeResponse(result, to: fds[1]) ? 0 : 1)
         }
@@ -128,8 +136,12 @@ private struct NeuralRelay {
         if let header, let samples {
             ready[child.number] = (header, samples)
         } else {
-            let message = hung ? "the neural voice did not finish this segment within \(WorkerLoop.segmentTimeoutSeconds) s"
-                               : "the neural voice stopped while saying this segment (status \(status))"
+            let signal = status & 0x7f
+            let how = signal != 0 ? "crashed (signal \(signal)\(signal == SIGSEGV ? ", segmentation fault" : ""))"
+                                  : "stopped (exit status \((status >> 8) & 0xff))"
+            // The build tries a crashed segment once more: this message is what it reports after.
+            let message = hung ? "the neural voice did not finish this segment within \(WorkerLoop.segmentTimeoutSeconds) s, twice"
+                               : "the neural voice \(how) while saying this segment, twice"
             ready[child.number] = Self.encode(.failure(SynthesisError(message, isCrash: true)))
         }
     }
