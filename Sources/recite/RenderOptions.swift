@@ -3,6 +3,7 @@ import Foundation
 import ReciteAudio
 import ReciteBuild
 import ReciteCaptions
+import ReciteSynth
 
 /// The options of every command that renders documents (`build`, `book`): where, with which
 /// pipeline, and what to add to it for this run.
@@ -56,11 +57,22 @@ struct RenderOptions: ParsableArguments {
         if let voice {
             pipeline.voice = voice
             if voice.contains("/") || voice.hasSuffix(".onnx") { pipeline.voice = (voice as NSString).expandingTildeInPath }
+            // A neural voice of another language than the pipeline's says documents in its own:
+            // `--voice de_DE-thorsten-high` reads German, with German rules for numbers and units.
+            if let neural = try? VoiceLookup().resolve(pipeline.voice ?? ""),
+               Self.baseLanguage(neural.voice.language) != Self.baseLanguage(pipeline.language) {
+                pipeline.language = neural.voice.language
+                pipeline.markdown.defaultLanguage = neural.voice.language
+            }
         }
         if let format, let audio = AudioFormat(rawValue: format.lowercased()) { pipeline.format = audio }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
         return pipeline
+    }
+
+    private static func baseLanguage(_ tag: String) -> String {
+        String(tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
     }
 
     /// The formats `--captions` names (comma-separated); a name it does not know is a

@@ -218,4 +218,27 @@ import Testing
         let bridge = try Self.sidecar(out, "bridge")
         #expect(bridge.words.map(\.spoken) == ["The", "bridge", "is", "open", "as", "usual"])
     }
+
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
+    func aVoiceOfAnotherLanguageReadsDocumentsInItsLanguage() throws {
+        // A German voice (the same model, its settings saying German): documents that name no
+        // language are read as German, so no English number words are said.
+        let voices = EndToEndTests.temporaryFolder("neural-de-voices")
+        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
+        let model = try #require(VoiceLookup().find(Self.voice))
+        try FileManager.default.createSymbolicLink(atPath: voices.appendingPathComponent("de_DE-test-medium.onnx").path, withDestinationPath: model)
+        let settings = try String(contentsOfFile: model + ".json", encoding: .utf8)
+            .replacingOccurrences(of: "\"voice\": \"en-us\"", with: "\"voice\": \"de\"")
+            .replacingOccurrences(of: "\"code\": \"en_US\"", with: "\"code\": \"de_DE\"")
+        #expect(settings.contains("\"de_DE\""))
+        try Data(settings.utf8).write(to: voices.appendingPathComponent("de_DE-test-medium.onnx.json"))
+        let input = EndToEndTests.temporaryFolder("neural-de-in"), out = EndToEndTests.temporaryFolder("neural-de-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("Die Wohnung hat 75 m² und kostet 1250 €.\n".utf8).write(to: input.appendingPathComponent("wohnung.md"))
+        let built = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--voice", voices.appendingPathComponent("de_DE-test-medium.onnx").path])
+        #expect(built.status == 0, "\(built.stderr)")
+        let spoken = try Self.sidecar(out, "wohnung").words.map(\.spoken)
+        #expect(spoken.contains("Quadratmeter"), "\(spoken)")
+        #expect(!spoken.contains { ["seventy", "five", "square", "meters", "thousand", "euros"].contains($0.lowercased()) }, "\(spoken)")
+    }
 }
