@@ -119,7 +119,10 @@ public struct Normalizer: Sendable {
     /// Reads `text` as an SSML `<say-as>` asks, in `language`: words, a silence (an expletive),
     /// or nil when the text is not of the type (the caller then reads it as usual).
     public func verbalize(_ text: String, as sayAs: SayAs, language: String) -> SayAsReading? {
-        SayAsReader(rules: book.rules(for: language)).read(text, as: sayAs)
+        let rules = book.rules(for: language)
+        // A language without rules has no words of its own here: eSpeak NG reads the text.
+        guard rules.verbalizes else { return nil }
+        return SayAsReader(rules: rules).read(text, as: sayAs)
     }
 
     /// A `<say-as>` run read by its type, keeping the sentence punctuation written after it.

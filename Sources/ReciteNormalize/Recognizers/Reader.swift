@@ -36,13 +36,15 @@ struct Reader {
                 continue
             }
             var match: Match?
-            if first.isASCIIDigit || (!asciiLetter && (FractionVerbalizer.vulgar[first] != nil
+            if !rules.verbalizes {
+                // A language without rules: every piece is kept as written.
+            } else if first.isASCIIDigit || (!asciiLetter && (FractionVerbalizer.vulgar[first] != nil
                 || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true))) {
                 match = numbers.recognize(at: i, in: &context)
             } else if isLetter {
                 match = words.recognize(at: i, in: context)
             }
-            if match == nil {
+            if match == nil, rules.verbalizes {
                 // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
                 let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
                 if !plain || piece.core.utf8.count == 3 || (piece.trail == "." && piece.core.utf8.count == 2) { match = money.recognize(at: i, in: context) }

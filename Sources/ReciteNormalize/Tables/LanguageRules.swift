@@ -10,6 +10,9 @@
 final class LanguageRules: @unchecked Sendable {
     /// "en", "en-gb", "fr" …: the name of the files these rules came from.
     var language: String = "en"
+    /// False for a language without rule files: its text is kept as written (no recognizer
+    /// runs), so that no English word is put in it; eSpeak NG reads its digits and symbols.
+    var verbalizes = true
 
     // MARK: - Units (LANG.units.yml)
 

@@ -60,11 +60,22 @@ struct RuleBook: Sendable {
         }
     }()
 
-    /// The rules for a BCP 47 tag: the region's if there are any, else the language's, else English.
+    /// The rules for a BCP 47 tag: the region's if there are any, else the language's, else none.
     func rules(for tag: String) -> LanguageRules {
         let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
         if let rules = languages[lower] { return rules }
         let base = lower.split(separator: "-").first.map(String.init) ?? lower
-        return languages[base] ?? languages["en"] ?? LanguageRules()
+        if let rules = languages[base] { return rules }
+        // A language without rule files gets no English words: its text is left as written for
+        // eSpeak NG, which reads digits, dates and symbols in the language itself.
+        return neutral
     }
+
+    /// The rules of a language Recite has no files for: nothing to verbalize.
+    private let neutral: LanguageRules = {
+        let rules = LanguageRules()
+        rules.language = "und"
+        rules.verbalizes = false
+        return rules
+    }()
 }
