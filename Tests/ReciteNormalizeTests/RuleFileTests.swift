@@ -49,4 +49,11 @@ import Testing
             try UserRules(text: "# ok\nnope\n", file: "x.txt")
         }
     }
+
+    @Test func aPrefixedUnitIsOneWordInGermanAsInEnglish() {
+        // German nouns take a capital: the prefix and the unit make one noun (Duden: "Kilometer").
+        let read = Normalizer().normalize(line: "3 km, 2,5 kg, 5 MB, 3 GHz und 5 mm", language: "de-DE")
+        #expect(read == "3 Kilometer, 2,5 Kilogramm, 5 Megabyte, 3 Gigahertz und 5 Millimeter", "\(read)")
+        #expect(Normalizer().normalize(line: "3 km", language: "en-US") == "three kilometers")
+    }
 }

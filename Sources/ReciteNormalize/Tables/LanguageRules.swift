@@ -136,7 +136,7 @@ extension LanguageRules {
         let bases = prefixableUnits.sorted { $0.key < $1.key }
         for (prefix, word) in prefixes {
             for (base, reading) in bases {
-                all[prefix + base] = Inflected(singular: word + reading.singular, plural: word + reading.plural)
+                all[prefix + base] = Self.prefixed(word, reading)
             }
         }
         for (symbol, reading) in prefixableUnits { all[symbol] = reading }
@@ -149,12 +149,22 @@ extension LanguageRules {
             for (base, reading) in bases {
                 let key = (prefix + base).lowercased()
                 if folded[key] == nil {
-                    folded[key] = Inflected(singular: word + reading.singular, plural: word + reading.plural)
+                    folded[key] = Self.prefixed(word, reading)
                 }
             }
         }
         allUnits = all
         foldedUnits = folded
+    }
+
+    /// A prefixed unit's reading, one word: "kilo" + "meters"; in German, whose nouns take a
+    /// capital, "Kilo" + "Meter" makes "Kilometer", not "KiloMeter".
+    static func prefixed(_ prefix: String, _ unit: Inflected) -> Inflected {
+        func join(_ word: String) -> String {
+            guard let last = prefix.last, last.isLowercase, let first = word.first, first.isUppercase else { return prefix + word }
+            return prefix + first.lowercased() + word.dropFirst()
+        }
+        return Inflected(singular: join(unit.singular), plural: join(unit.plural))
     }
 }
 
