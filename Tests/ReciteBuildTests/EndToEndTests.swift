@@ -14,10 +14,11 @@ import Testing
         var stderr: String
     }
 
-    static func recite(_ arguments: [String]) throws -> Outcome {
+    static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = Fixtures.repositoryRoot
         let errors = Pipe()
         process.standardError = errors
@@ -273,18 +274,22 @@ import Testing
         let result = try EndToEndTests.recite(["build", shared.appendingPathComponent(document).path, "-o", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let stem = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
+        let (status, summary) = try Self.alignCheck(out.appendingPathComponent(stem + ".timing.json"))
+        #expect(status == 0, "\(summary)")
+        #expect(summary.hasPrefix("RESULT: PASS"), "\(summary)")
+    }
+
+    /// Runs `../shared/tools/align_check.py` on a sidecar: its exit status and its summary line.
+    static func alignCheck(_ timing: URL) throws -> (status: Int32, summary: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python!)
-        process.arguments = [shared.appendingPathComponent("tools/align_check.py").path,
-                             out.appendingPathComponent(stem + ".timing.json").path]
+        process.executableURL = URL(fileURLWithPath: python!)
+        process.arguments = [Fixtures.shared!.appendingPathComponent("tools/align_check.py").path, timing.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let summary = output.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(process.terminationStatus == 0, "\(summary)")
-        #expect(summary.hasPrefix("RESULT: PASS"), "\(summary)")
+        return (process.terminationStatus, output.split(separator: "\n").last.map(String.init) ?? "")
     }
 }
