@@ -87,10 +87,19 @@ def machine_busy():
     return (sum(v[:8]) - v[3] - v[4]) / TICK   # all but idle and iowait (guest is inside user)
 
 
-def measure(cmd, log, env=None):
-    """Runs cmd, sampling its process tree every 50 ms. Returns wall seconds, peak tree Pss MB, the
-    largest one-process peak RSS MB, the tree's CPU seconds, the CPU seconds other processes of the
-    machine used meanwhile (load that pollutes the figures), and the exit status."""
+def measure(cmd, log, env=None, reset=lambda: None):
+    """Runs cmd twice, `reset` before each: once timed alone, then sampling its process tree every
+    50 ms. Returns the wall seconds of the first run (reading /proc every 50 ms costs a tree of
+    several processes, as Recite's, more than a single process, as Piper's, so throughput is timed
+    without it), and from the second: peak tree Pss MB, the largest one-process peak RSS MB, the
+    tree's CPU seconds, the CPU seconds other processes of the machine used meanwhile (load that
+    pollutes the figures), and the exit status."""
+    reset()
+    with open(log, "w") as err:
+        start = time.monotonic()
+        subprocess.run(cmd, stdout=err, stderr=err, env=env)
+        alone = time.monotonic() - start
+    reset()
     with open(log, "w") as err:
         busy0, start = machine_busy(), time.monotonic()
         proc = subprocess.Popen(cmd, stdout=err, stderr=err, env=env)
@@ -103,7 +112,7 @@ def measure(cmd, log, env=None):
             time.sleep(0.05)
         wall, busy = time.monotonic() - start, machine_busy() - busy0
     own = sum(cpu.values())
-    return {"wall": wall, "pss": peak / 1024, "rss": hwm / 1024, "cpu": own,
+    return {"wall": alone, "sampled_wall": wall, "pss": peak / 1024, "rss": hwm / 1024, "cpu": own,
             "others": max(0.0, busy - own), "status": proc.returncode}
 
 
@@ -156,10 +165,12 @@ def recite_has_voice(recite):
 
 
 def recite_build(recite, doc, out, extra):
-    shutil.rmtree(out, ignore_errors=True)
     cmd = [recite, "build", doc, "-o", out, "--jobs", "2", "--cache", out + ".cache"] + extra
-    shutil.rmtree(out + ".cache", ignore_errors=True)
-    result = measure(cmd, out + ".log")
+
+    def reset():
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(out + ".cache", ignore_errors=True)
+    result = measure(cmd, out + ".log", reset=reset)
     shutil.rmtree(out + ".cache", ignore_errors=True)
     result.update(cmd=cmd, log=out + ".log")
     if result["status"] != 0:
@@ -425,7 +436,8 @@ def main():
             piper_err = piper["error"]
 
     print()
-    print("Throughput, one process tree on this machine's 2 cores (wall time includes start-up and model loading);")
+    print("Throughput, one process tree on this machine's 2 cores (wall time includes start-up and model loading, timed")
+    print("in a run of its own, without the memory sampler; memory, CPU and others come from a second, sampled run);")
     print("peak memory: Pss summed over the process tree / largest VmHWM of one process in it (both sampled every 50 ms)")
     print("CPU: the measured process tree's CPU seconds; others: CPU seconds the rest of the machine used meanwhile")
     print("(more than a few seconds of 'others' means the row was slowed by other load: run again on a quiet machine)")
