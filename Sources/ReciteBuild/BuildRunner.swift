@@ -78,6 +78,8 @@ public struct BuildRunner: Sendable {
 
     public let options: Options
     public let report: @Sendable (Event) -> Void
+    /// Warnings said once per run, whatever the number of documents they concern.
+    private let once = OncePerRun()
     /// Where `--dry-run` writes the script.
     public let output: @Sendable (String) -> Void
 
@@ -87,6 +89,9 @@ public struct BuildRunner: Sendable {
         self.report = report
         self.output = output
     }
+
+    /// The key of the warning that a neural voice ignores pitch.
+    static let pitchNotice = "pitch"
 
     /// eSpeak NG's workers and, on first use, one worker per neural voice that says `jobs`
     /// segments at once: the model (about 85 MB in memory) is loaded once, not once per job, and
@@ -117,7 +122,7 @@ public struct BuildRunner: Sendable {
         let workers = renderers.workerConfiguration
         let synthesizer = CachingSynthesizer(Self.engines(jobs: options.jobs, espeak: workers),
                                              cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
-        if renderers.usesNeuralVoice && renderers.pitchChanged {
+        if renderers.usesNeuralVoice && renderers.pitchChanged, once.first(Self.pitchNotice) {
             report(.warning("A neural voice cannot change its pitch: the pipeline's pitch is ignored for it."))
         }
 
@@ -221,6 +226,9 @@ public struct BuildRunner: Sendable {
         do {
             let prepared = try prepared.get()
             for warning in prepared.warnings { report(.warning(warning.description)) }
+            if renderer.ignoresPitch(prepared), once.first(Self.pitchNotice) {
+                report(.warning("\(job.source): warning: a neural voice cannot change its pitch: <prosody pitch> is ignored (said once per run)."))
+            }
             var rendered: TimingSidecar?
             try AtomicOutput.write(to: audioPath) { temporary in
                 rendered = try renderer.render(prepared, with: synthesizer, to: temporary,
@@ -372,5 +380,16 @@ public struct BuildRunner: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+}
+
+/// Which once-per-run warnings were given; shared by the run's threads.
+final class OncePerRun: @unchecked Sendable {
+    private let lock = NSLock()
+    private var given = Set<String>()
+
+    /// True the first time `key` is asked for in this run.
+    func first(_ key: String) -> Bool {
+        lock.withLock { given.insert(key).inserted }
     }
 }

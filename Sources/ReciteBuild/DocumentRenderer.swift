@@ -185,6 +185,14 @@ public struct DocumentRenderer: Sendable {
         return unique.isEmpty ? nil : unique.joined(separator: " ")
     }
 
+    /// Whether a neural voice says a segment of `prepared` that asks for another pitch
+    /// (`<prosody pitch>`), which VITS voices cannot do.
+    func ignoresPitch(_ prepared: Prepared) -> Bool {
+        prepared.segments.contains { segment in
+            segment.markup.contains(" pitch=\"") && !segment.markup.contains(" pitch=\"100%\"") && request(for: segment).neural != nil
+        }
+    }
+
     /// The synthesis request of a segment: its text and voice, with the pipeline's prosody.
     ///
     /// A neural voice (the pipeline's, or one the document names) says the segment; eSpeak NG's

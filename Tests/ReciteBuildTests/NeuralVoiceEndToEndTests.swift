@@ -184,6 +184,24 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let warnings = outcome.stderr.split(separator: "\n").filter { $0.contains("\"warning\"") && $0.contains("pitch") }
         #expect(warnings.count == 1, "\(outcome.stderr)")
+
+        // SSML's <prosody pitch>, in two documents: one warning too, naming the first document.
+        let ssml = EndToEndTests.temporaryFolder("neural-pitch-ssml"), ssmlOut = EndToEndTests.temporaryFolder("neural-pitch-ssml-out")
+        try FileManager.default.createDirectory(at: ssml, withIntermediateDirectories: true)
+        for name in ["one", "two"] {
+            try Data("""
+            <speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="en-US">
+              <p>Plain words, then <prosody pitch="+30%">higher ones</prosody> in \(name).</p>
+            </speak>
+            """.utf8).write(to: ssml.appendingPathComponent("\(name).ssml"))
+        }
+        let spoken = try EndToEndTests.recite(["build", ssml.path, "-o", ssmlOut.path, "--voice", Self.voice, "--log-format", "json"])
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        let ssmlWarnings = spoken.stderr.split(separator: "\n").filter { $0.contains("\"warning\"") && $0.contains("pitch") }
+        #expect(ssmlWarnings.count == 1 && ssmlWarnings[0].contains(".ssml"), "\(spoken.stderr)")
+        // eSpeak NG can change pitch: no warning without the neural voice.
+        let formant = try EndToEndTests.recite(["build", ssml.path, "-o", EndToEndTests.temporaryFolder("neural-pitch-formant").path, "--log-format", "json"])
+        #expect(!formant.stderr.split(separator: "\n").contains { $0.contains("\"warning\"") && $0.contains("cannot change its pitch") }, "\(formant.stderr)")
     }
 
     @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
