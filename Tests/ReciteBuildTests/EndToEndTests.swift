@@ -204,7 +204,8 @@ import Testing
         holder.arguments = [out.appendingPathComponent(".recite.lock").path, "sleep", "5"]
         try holder.run()
         defer { holder.terminate() }
-        Thread.sleep(forTimeInterval: 0.3)
+        // Go on once the holder has the lock (not after a guess of how long it takes to start).
+        try #require(Self.waitUntilLocked(out.appendingPathComponent(".recite.lock").path), "flock never took the lock")
         let result = try Self.recite(["build", "Samples/articles", "-o", out.path])
         #expect(result.status == 75)
         #expect(result.stderr.contains("Another recite run"))
@@ -212,6 +213,21 @@ import Testing
         holder.waitUntilExit()
         // The lock dies with its holder: the next run goes ahead.
         #expect(try Self.recite(["build", "Samples/articles", "-o", out.path]).status == 0)
+    }
+
+    /// Waits until another process holds `path`'s lock (a non-blocking try fails); false after
+    /// ten seconds. A try that succeeds is let go at once, so the holder gets the lock next.
+    static func waitUntilLocked(_ path: String) -> Bool {
+        for _ in 0..<1000 {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return false }
+            let free = flock(fd, LOCK_EX | LOCK_NB) == 0
+            if free { flock(fd, LOCK_UN) }
+            close(fd)
+            if !free { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     @Test func usageErrorsExitWithTwo() throws {
