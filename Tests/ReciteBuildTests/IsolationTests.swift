@@ -5,23 +5,8 @@ import Testing
 /// What one document does while it is read or synthesized costs that document only; and work
 /// the run has already done is not done again. These run the built `recite`.
 @Suite(.serialized) struct IsolationTests {
-    struct Outcome {
-        var status: Int32
-        var stderr: String
-    }
-
-    static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = Fixtures.reciteExecutable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> EndToEndTests.Outcome {
+        try EndToEndTests.recite(arguments, environment: environment)
     }
 
     static func folder(_ files: [String: String]) throws -> URL {

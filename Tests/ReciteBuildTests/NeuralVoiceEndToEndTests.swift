@@ -25,6 +25,22 @@ import Testing
         try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(name + ".timing.json")))
     }
 
+    /// A folder with the voice `name`: the installed model under another name, with its settings
+    /// changed by `edits` (each text must be there). The voice says what its settings say.
+    static func variant(named name: String, _ edits: [String: String]) throws -> URL {
+        let folder = EndToEndTests.temporaryFolder("neural-voice-\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let model = try #require(VoiceLookup().find(voice))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("\(name).onnx").path, withDestinationPath: model)
+        var settings = try String(contentsOfFile: model + ".json", encoding: .utf8)
+        for (old, new) in edits {
+            try #require(settings.contains(old), "\(old) is not in the voice's settings")
+            settings = settings.replacingOccurrences(of: old, with: new)
+        }
+        try Data(settings.utf8).write(to: folder.appendingPathComponent("\(name).onnx.json"))
+        return folder
+    }
+
     /// Root-mean-square level of `samples[range]`.
     static func level(_ samples: [Int16], _ range: Range<Int>) -> Double {
         let part = samples[max(0, range.lowerBound)..<min(samples.count, max(range.lowerBound, range.upperBound))]
@@ -124,13 +140,7 @@ import Testing
     func ssmlSwitchesEnginesMidDocumentAndAnotherRateIsResampledToTheFiles() throws {
         // A voice that says it runs at 16 kHz (the same model with its settings changed): the
         // file is written at 16 kHz, and eSpeak NG's 22,050 Hz audio is resampled into it.
-        let voices = EndToEndTests.temporaryFolder("neural-voices")
-        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
-        let model = try #require(VoiceLookup().find(Self.voice))
-        try FileManager.default.createSymbolicLink(atPath: voices.appendingPathComponent("slow-16k.onnx").path, withDestinationPath: model)
-        let settings = try String(contentsOfFile: model + ".json", encoding: .utf8).replacingOccurrences(of: "\"sample_rate\": 22050", with: "\"sample_rate\": 16000")
-        #expect(settings.contains("16000"))
-        try Data(settings.utf8).write(to: voices.appendingPathComponent("slow-16k.onnx.json"))
+        let voices = try Self.variant(named: "slow-16k", ["\"sample_rate\": 22050": "\"sample_rate\": 16000"])
 
         let input = EndToEndTests.temporaryFolder("neural-ssml-in"), out = EndToEndTests.temporaryFolder("neural-ssml-out"),
             formant = EndToEndTests.temporaryFolder("neural-ssml-formant")
@@ -225,15 +235,7 @@ import Testing
     func aVoiceOfAnotherLanguageReadsDocumentsInItsLanguage() throws {
         // A German voice (the same model, its settings saying German): documents that name no
         // language are read as German, so no English number words are said.
-        let voices = EndToEndTests.temporaryFolder("neural-de-voices")
-        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
-        let model = try #require(VoiceLookup().find(Self.voice))
-        try FileManager.default.createSymbolicLink(atPath: voices.appendingPathComponent("de_DE-test-medium.onnx").path, withDestinationPath: model)
-        let settings = try String(contentsOfFile: model + ".json", encoding: .utf8)
-            .replacingOccurrences(of: "\"voice\": \"en-us\"", with: "\"voice\": \"de\"")
-            .replacingOccurrences(of: "\"code\": \"en_US\"", with: "\"code\": \"de_DE\"")
-        #expect(settings.contains("\"de_DE\""))
-        try Data(settings.utf8).write(to: voices.appendingPathComponent("de_DE-test-medium.onnx.json"))
+        let voices = try Self.variant(named: "de_DE-test-medium", ["\"voice\": \"en-us\"": "\"voice\": \"de\"", "\"code\": \"en_US\"": "\"code\": \"de_DE\""])
         let input = EndToEndTests.temporaryFolder("neural-de-in"), out = EndToEndTests.temporaryFolder("neural-de-out")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data("Die Wohnung hat 75 m² und kostet 1250 €.\n".utf8).write(to: input.appendingPathComponent("wohnung.md"))

@@ -1,3 +1,5 @@
+import ReciteAlign
+
 /// Says one segment with a neural voice, with a start time for every word.
 ///
 /// The segment is first rendered by eSpeak NG as usual (its lexicon phonemes, say-as and prosody
@@ -5,7 +7,7 @@
 /// chunks (a sentence, or a stretch of one prosody within one) and each chunk is said by the
 /// neural voice from eSpeak NG's IPA of its words. Finally each event on eSpeak NG's audio of a
 /// chunk is carried onto the neural audio of the same chunk by aligning the two
-/// (`ChunkAligner`): the neural voice reports no times of its own.
+/// (`SpeechAligner`: MFCCs and dynamic time warping): the neural voice reports no times of its own.
 struct NeuralSynthesis {
     let voice: SherpaVoice
     let prepared: PreparedVoice
@@ -90,7 +92,7 @@ struct NeuralSynthesis {
             guard !inChunk.isEmpty else { continue }
             let referenceSlice = Array(espeak.samples[min(referenceRange.lowerBound, espeak.samples.count)..<referenceRange.upperBound])
             let target = Array(samples[chunkAudio[k]])
-            let mapped = ChunkAligner.map(inChunk.map { max(0, $0.sample - referenceRange.lowerBound) },
+            let mapped = SpeechAligner.map(inChunk.map { max(0, $0.sample - referenceRange.lowerBound) },
                                           reference: referenceSlice, referenceRate: espeak.sampleRate,
                                           target: target, targetRate: voice.sampleRate)
             for (event, position) in zip(inChunk, mapped) {
