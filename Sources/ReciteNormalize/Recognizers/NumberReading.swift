@@ -12,9 +12,19 @@ struct NumberReading {
         return DecimalVerbalizer(rules: rules).say(n)
     }
 
+    /// A number that counts `noun`, in the form the noun asks for: "un euro", "una tonelada",
+    /// "veintiún kilómetros", "un millón de euros" (English numbers do not change).
+    func count(_ n: NumberLiteral, noun: String) -> String {
+        guard let words = rules.numberWords else { return say(n, allowYear: false) }
+        let spoken = n.isInteger && n.groupedOrShort(rules)
+            ? (n.negative ? rules.word("minus") + " " : "") + CardinalVerbalizer(rules: rules).say(n.integer, gender: rules.gender(before: noun.split(separator: " ").first))
+            : say(n, allowYear: false)
+        return words.joining(spoken)
+    }
+
     /// A house number: "1428" → "fourteen twenty eight", "123" → "one twenty three".
     func sayHouseNumber(_ n: NumberLiteral) -> String {
-        guard rules.spellNumbers, n.fraction == nil, !n.grouped, let v = n.value, n.integer.count == 3 || n.integer.count == 4,
+        guard rules.spellNumbers, rules.numberWords == nil, n.fraction == nil, !n.grouped, let v = n.value, n.integer.count == 3 || n.integer.count == 4,
               !n.hasLeadingZero else { return say(n) }
         let cardinal = CardinalVerbalizer(rules: rules)
         let high = v / 100, low = v % 100
@@ -52,7 +62,8 @@ struct NumberReading {
         }
         // Units glued to the number: 12kg, 8m², 5km/h, 21°C, 10%.
         if rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix) {
-            return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne))"
+            let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
+            return "\(count(n, noun: name)) \(name)"
         }
         // 6'2": feet and inches.
         if suffix.first == "'" || suffix.first == "’", n.isInteger, suffix.count <= 3, suffix.dropFirst().isAllDigits,
@@ -111,7 +122,7 @@ struct SerialReading {
         func flush() {
             guard !run.isEmpty else { return }
             if runIsDigits {
-                if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer.say(run)) }
+                if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer(rules: rules).say(run)) }
                 else if run.count == 3, !words.isEmpty, !run.hasSuffix("00"), let n = NumberLiteral.parse(Substring(run), rules: rules) {
                     words.append(NumberReading(rules: rules).sayHouseNumber(n))  // "A380", "F150": "A three eighty"
                 }
@@ -119,7 +130,7 @@ struct SerialReading {
                     words.append(YearVerbalizer(rules: rules).say(v))  // "FY2022"
                 }
                 else if run.count <= 3 || run.hasSuffix("000") { words.append(CardinalVerbalizer(rules: rules).say(run)) }
-                else { words.append(DigitsVerbalizer.say(run)) }
+                else { words.append(DigitsVerbalizer(rules: rules).say(run)) }
             } else {
                 words.append(run)
             }

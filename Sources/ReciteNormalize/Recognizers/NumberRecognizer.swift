@@ -19,14 +19,16 @@ struct NumberRecognizer {
         // "ISBN 978-0-306-40615-7": a code of digit groups after a word that announces one.
         if i > 0, core.contains("-" as Character), core.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), !context.pieces[i - 1].endsClause,
            rules.codeWords.contains(context.pieces[i - 1].core.lowercased()) {
-            return Match(1, core.split(separator: "-").map { DigitsVerbalizer.say($0) }.joined(separator: ", "))
+            return Match(1, core.split(separator: "-").map { DigitsVerbalizer(rules: rules).say($0) }.joined(separator: ", "))
         }
         if let m = shortDate(at: i, in: context) { return m }
         if let m = fraction(at: i, in: context) { return m }
         if let m = ratio(core) { return Match(1, m) }
         // "3.10.2": a version, "three point ten point two".
         if rules.spellNumbers, core.contains("." as Character), case let groups = core.split(separator: ".", omittingEmptySubsequences: false), groups.count >= 3,
-           groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) {
+           groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }),
+           // "1.000.000" where a period groups thousands is a number, not a version.
+           !(rules.groupSeparators.contains(".") && groups.dropFirst().allSatisfy { $0.count == 3 } && groups[0].count <= 3 && groups[0].first != "0") {
             let cardinal = CardinalVerbalizer(rules: rules)
             return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
         }
@@ -67,6 +69,12 @@ struct NumberRecognizer {
                context.pieces[(i + 1)...].contains(where: { $0.core == "=" }) {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("minus"))")
             }
+            // "3.º", "1.ª", "1.er", "3° piano": an ordinal, agreeing with the noun after it.
+            if let gender = ordinalMark(suffix, number: n, at: i, in: context) {
+                let after = context.joins(i) ? context.core(i + 1) : nil
+                let apocope = gender == .masculine && rules.gender(before: after) != .none
+                return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
+            }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
             // "2x8 m2": dimensions, then their unit.
             if let x = suffix.first, x == "x" || x == "×", suffix.count > 1, context.joins(i), let unit = unitAfter(i + 1, in: context) {
@@ -79,11 +87,11 @@ struct NumberRecognizer {
         context.lastNumberIndex = i
         if count == 1, rules.spellNumbers, isCode(n, at: i, in: context) || (n.isInteger && n.hasLeadingZero && n.integer.count >= 3) {
             // "Tel. 020 7946 0958": the groups of digits that follow belong to the code.
-            var groups = [DigitsVerbalizer.say(n.integer)]
+            var groups = [DigitsVerbalizer(rules: rules).say(n.integer)]
             var k = i
             while groups.count < 5, context.joins(k), let next = context.core(k + 1), next.count >= 3, next.isAllDigits,
                   context.pieces[k + 1].lead.isEmpty {
-                groups.append(DigitsVerbalizer.say(next))
+                groups.append(DigitsVerbalizer(rules: rules).say(next))
                 k += 1
             }
             return Match(groups.count, prefix + groups.joined(separator: ", "))
@@ -138,7 +146,8 @@ struct NumberRecognizer {
             return Match(count, reading.sayHouseNumber(n))
         }
         if let unit = unitAfter(j, in: context, number: n) {
-            let spoken = "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne))"
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne)
+            let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
             m.consumesDot = unit.dotted
             return m
@@ -160,10 +169,25 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
+        // "21 personas" → "veintiuna personas", "1 día" → "un día": a number agrees with its noun.
+        if rules.numberWords != nil, n.isInteger, !n.negative, n.groupedOrShort(rules), next.first?.isLowercase == true {
+            return Match(count, prefix + reading.count(n, noun: String(next)))
+        }
         return Match(count, prefix + reading.say(n))
     }
 
     // MARK: - Parts
+
+    /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
+    /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.
+    func ordinalMark(_ suffix: Substring, number n: NumberLiteral, at i: Int, in context: Context) -> NumberGender? {
+        guard n.isInteger, !n.negative, let gender = rules.ordinalMarks[String(suffix)] else { return nil }
+        if rules.allUnits[String(suffix)] != nil {
+            guard context.joins(i), let after = context.core(i + 1), after.first?.isLowercase == true,
+                  rules.allUnits[String(after)] == nil else { return nil }
+        }
+        return gender
+    }
 
     /// "on 4/15", "by 3/1": a month and a day after a word that announces a date.
     func shortDate(at i: Int, in context: Context) -> Match? {
@@ -297,7 +321,7 @@ struct NumberRecognizer {
     /// another: a numerator as large as a denominator of ten or more). English words; only for
     /// languages that spell numbers.
     func pair(_ numerator: String, _ denominator: String, exact: Bool) -> String? {
-        guard exact, let a = Int(numerator), let b = Int(denominator), b > 0 else { return nil }
+        guard exact, rules.numberWords == nil, let a = Int(numerator), let b = Int(denominator), b > 0 else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
         let top = cardinal.say(numerator), bottom = cardinal.say(denominator)
         if b == 10 || b == 100, a > 1, a <= b { return "\(top) out of \(bottom)" }

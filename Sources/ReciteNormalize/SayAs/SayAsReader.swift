@@ -69,7 +69,7 @@ struct SayAsReader {
     func digits(_ t: String) -> String? {
         let digits = t.filter(\.isASCIIDigit)
         guard !digits.isEmpty else { return nil }
-        return rules.spellNumbers ? DigitsVerbalizer.say(digits) : digits.map(String.init).joined(separator: " ")
+        return rules.spellNumbers ? DigitsVerbalizer(rules: rules).say(digits) : digits.map(String.init).joined(separator: " ")
     }
 
     /// "3/4", "2 1/2", "2+1/2", "-1/3", "½", "1½".

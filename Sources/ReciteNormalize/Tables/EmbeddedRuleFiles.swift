@@ -664,6 +664,8 @@ enum EmbeddedRuleFiles {
           minute: minute | minutes
           second: second | seconds
           oclock: o'clock
+          # Said between an amount's whole units and its cents ("con" in Spanish); nothing in English.
+          andCents: ""
         """#,
         "en.units.yml": #"""
         # English units of measure. Read by Recite's normalization stage at run time; the built-in copy
@@ -810,6 +812,346 @@ enum EmbeddedRuleFiles {
 
         # The word between a numerator and a denominator.
         per: per
+        """#,
+        "es.abbreviations.yml": #"""
+        # Abreviaturas (español).
+        always:
+          Sr.: señor
+          Sra.: señora
+          Srta.: señorita
+          Sres.: señores
+          D.: don
+          Dña.: doña
+          Dra.: doctora
+          Dr.: doctor
+          Dr: doctor
+          Lic.: licenciado
+          Ing.: ingeniero
+          Prof.: profesor
+          Profa.: profesora
+          Ud.: usted
+          Uds.: ustedes
+          Vd.: usted
+          etc.: etcétera
+          p. ej.: por ejemplo
+          "p.ej.": por ejemplo
+          aprox.: aproximadamente
+          Aprox.: aproximadamente
+          admón.: administración
+          Avda.: avenida
+          Av.: avenida
+          avda.: avenida
+          C/: calle
+          c/: calle
+          pág.: página
+          págs.: páginas
+          tel.: teléfono
+          Tel.: teléfono
+          Tlf.: teléfono
+          tlf.: teléfono
+          máx.: máximo
+          mín.: mínimo
+          hab.: habitantes
+          a. C.: antes de Cristo
+          d. C.: después de Cristo
+          "a.C.": antes de Cristo
+          "d.C.": después de Cristo
+          EE. UU.: Estados Unidos
+          "EE.UU.": Estados Unidos
+          S.A.: sociedad anónima
+          S.L.: sociedad limitada
+          cap.: capítulo
+          vol.: volumen
+          núm.: número
+          dcha.: derecha
+          izq.: izquierda
+          izqda.: izquierda
+          art.: artículo
+          Sto.: santo
+          Sta.: santa
+          ej.: ejemplo
+          aprox: aproximadamente
+          vs.: contra
+          IVA: iva
+        beforeName:
+          San: San
+          "nº": número
+          "n.º": número
+          "Nº": número
+          "N.º": número
+          "núm.": número
+        streets: {}
+        regions: {}
+        numberedBy: [capítulo, tomo, libro, parte, acto, escena, volumen, siglo]
+        """#,
+        "es.money.yml": #"""
+        # Monedas (español): «singular | plural | céntimo singular | plural». The number agrees with the
+        # currency ("una libra", "veintiún euros"); cents follow "con" (es.symbols.yml `andCents`).
+        currencies:
+          "€": euro | euros | céntimo | céntimos
+          "EUR": euro | euros | céntimo | céntimos
+          "$": dólar | dólares | centavo | centavos
+          "US$": dólar estadounidense | dólares estadounidenses | centavo | centavos
+          "USD": dólar estadounidense | dólares estadounidenses | centavo | centavos
+          "£": libra | libras | penique | peniques
+          "GBP": libra esterlina | libras esterlinas | penique | peniques
+          "¥": yen | yenes | sen | sen
+          "JPY": yen | yenes | sen | sen
+          "MXN": peso mexicano | pesos mexicanos | centavo | centavos
+          "ARS": peso argentino | pesos argentinos | centavo | centavos
+          "COP": peso colombiano | pesos colombianos | centavo | centavos
+          "CLP": peso chileno | pesos chilenos | centavo | centavos
+          "CHF": franco suizo | francos suizos | céntimo | céntimos
+          "₿": bitcóin | bitcoins | satoshi | satoshis
+        words: [euro, euros, dólar, dólares, peso, pesos, libra, libras]
+        magnitudes:
+          k: mil
+          K: mil
+          M: millones
+          mil: mil
+          millón: millón
+          millones: millones
+          "mill.": millones
+          MM: millones
+        """#,
+        "es.numbers.yml": #"""
+        # Convenciones numéricas (español): "1.250,50" is one thousand two hundred and fifty point fifty.
+        # Numbers are said in Spanish words (numberWords: es), agreeing with the noun they count.
+        decimalSeparator: ","
+        groupSeparators: [".", " ", " ", " "]
+        dateOrder: DMY
+        # "doce de mayo de dos mil veinte".
+        dateStyle: dayNumber
+        firstDayOrdinal: false
+        hundredAnd: false
+        maxCardinalDigits: 15
+        spellNumbers: true
+        numberWords: es
+        months:
+          - [enero, ene]
+          - [febrero, feb]
+          - [marzo, mar]
+          - [abril, abr]
+          - [mayo, may]
+          - [junio, jun]
+          - [julio, jul]
+          - [agosto, ago]
+          - [septiembre, setiembre, sept, sep, set]
+          - [octubre, oct]
+          - [noviembre, nov]
+          - [diciembre, dic]
+        meridiems:
+          a. m.: de la mañana
+          "a.m.": de la mañana
+          p. m.: de la tarde
+          "p.m.": de la tarde
+        timeZones: [utc, gmt, cet, cest]
+        codeWords: [teléfono, tel, tlf, móvil, fax, código, código postal, cp, pin, dni, nif, nie, cif, referencia, ref, pedido]
+        dateWords: []
+        pairedAfter: []
+        # "1.º", "1.ª", "1.er", "3º": ordinals and the gender they give ("primer piso", "tercera planta").
+        ordinalMarks:
+          "º": masculine
+          ".º": masculine
+          "ª": feminine
+          ".ª": feminine
+          "er": masculine
+          ".er": masculine
+          ".o": masculine
+          ".a": feminine
+        agreement:
+          feminineEndings: [a, as, ión, iones, dad, dades]
+          feminine: [tonelada, toneladas, hora, horas, caloría, calorías, kilocaloría, kilocalorías, hectárea, hectáreas,
+            libra, libras, milla, millas, pulgada, pulgadas, onza, onzas, unidad, unidades, revolución, revoluciones, vez, veces,
+            noche, noches, parte, partes, gente, clase, clases, calle, calles, llave, llaves, muerte, muertes, mujer, mujeres, flor, flores,
+            libra esterlina, libras esterlinas, peseta, pesetas, semana, semanas]
+          masculine: [día, días, mapa, mapas, problema, problemas, sistema, sistemas, programa, programas, tema, temas,
+            idioma, idiomas, clima, climas, planeta, planetas, dilema, dilemas, poema, poemas, esquema, esquemas, drama, dramas,
+            sofá, sofás, papá, papás, avión, aviones, camión, camiones, millón, millones, corazón, corazones, salón, salones,
+            sillón, sillones, jamón, balcón, balcones, rincón, rincones]
+          notNouns: [de, del, y, e, o, u, a, al, en, por, para, con, sin, que, es, son, era, fue, será, ha, han, hay, se, no, más, menos,
+            entre, hasta, desde, sobre, como, cuando, pero, la, las, el, los, lo, un, una, unos, unas, mil, millones, millón]
+        """#,
+        "es.symbols.yml": #"""
+        # Símbolos (español).
+        symbols:
+          "&": y
+          "+": más
+          "=": igual a
+          "@": arroba
+          "%": por ciento
+          "‰": por mil
+          "#": almohadilla
+          "×": por
+          "÷": entre
+          "±": más o menos
+          "≈": aproximadamente
+          "~": aproximadamente
+          "≠": distinto de
+          "≤": menor o igual que
+          "≥": mayor o igual que
+          "<": menor que
+          ">": mayor que
+          "→": hacia
+          "§": sección
+          "©": copyright
+          "®": marca registrada
+          "™": marca comercial
+          "°": grados
+          "*": asterisco
+          "€": euros
+          "$": dólares
+          "£": libras
+        beforeNumber:
+          "#": número
+          "n°": número
+          "N°": número
+          "nº": número
+          "Nº": número
+          "n.º": número
+          "N.º": número
+          "№": número
+          "~": aproximadamente
+          "±": más o menos
+          "+": más
+          "-": menos
+          "−": menos
+          "×": por
+          "§": sección
+          "≈": aproximadamente
+          "<": menos de
+          ">": más de
+          "≤": como máximo
+          "≥": como mínimo
+        pauses: ["•", "·", "‣", "◦", "▪", "●", "■", "–", "—", "―", "|", "-", "--", "…", "...", "*"]
+        words:
+          minus: menos
+          plus: más
+          point: coma
+          dot: punto
+          at: arroba
+          dash: guion
+          slash: barra
+          colon: dos puntos
+          underscore: guion bajo
+          hashtag: almohadilla
+          ampersand: y
+          from: de
+          to: a
+          and: y
+          by: por
+          times: por
+          the: el
+          of: de
+          version: versión
+          a: un
+          hour: hora | horas
+          minute: minuto | minutos
+          second: segundo | segundos
+          oclock: en punto
+          # "doce de mayo de dos mil veinte"; "las diez y treinta"; "cinco euros con veinte céntimos".
+          dateOf: de
+          timeAnd: y
+          andCents: con
+        """#,
+        "es.units.yml": #"""
+        # Unidades de medida (español): «singular | plural». Same format as en.units.yml. A number agrees
+        # with its unit: "una tonelada", "veintiún kilómetros" (feminine units are listed in
+        # es.numbers.yml, `agreement:`). The power follows the unit: "metros cuadrados".
+        prefixes:
+          T: tera
+          G: giga
+          M: mega
+          k: kilo
+          h: hecto
+          da: deca
+          d: deci
+          c: centi
+          m: mili
+          µ: micro
+          μ: micro
+          "n": nano
+          Ki: kibi
+          Mi: mebi
+          Gi: gibi
+
+        prefixable:
+          m: metro | metros
+          g: gramo | gramos
+          s: segundo | segundos
+          l: litro | litros
+          L: litro | litros
+          Hz: hercio | hercios
+          W: vatio | vatios
+          Wh: vatio hora | vatios hora
+          V: voltio | voltios
+          A: amperio | amperios
+          Ah: amperio hora | amperios hora
+          J: julio | julios
+          "N": newton | newtons
+          Pa: pascal | pascales
+          B: byte | bytes
+          b: bit | bits
+          bps: bit por segundo | bits por segundo
+          t: tonelada | toneladas
+          cal: caloría | calorías
+          Ω: ohmio | ohmios
+
+        units:
+          # Spelled with the accent a prefix cannot give ("kilómetro", not "kilometro").
+          km: kilómetro | kilómetros
+          hm: hectómetro | hectómetros
+          dam: decámetro | decámetros
+          dm: decímetro | decímetros
+          cm: centímetro | centímetros
+          mm: milímetro | milímetros
+          µm: micrómetro | micrómetros
+          nm: nanómetro | nanómetros
+          min: minuto | minutos
+          seg: segundo | segundos
+          h: hora | horas
+          hs: hora | horas
+          ms: milisegundo | milisegundos
+          µs: microsegundo | microsegundos
+          km/h: kilómetro por hora | kilómetros por hora
+          kph: kilómetro por hora | kilómetros por hora
+          ha: hectárea | hectáreas
+          K: kelvin | kelvin
+          °C: grado Celsius | grados Celsius
+          ºC: grado Celsius | grados Celsius
+          °F: grado Fahrenheit | grados Fahrenheit
+          ºF: grado Fahrenheit | grados Fahrenheit
+          °: grado | grados
+          º: grado | grados
+          dB: decibelio | decibelios
+          "%": por ciento | por ciento
+          "‰": por mil | por mil
+          CV: caballo | caballos
+          cv: caballo | caballos
+          mi: milla | millas
+          in: pulgada | pulgadas
+          ft: pie | pies
+          lb: libra | libras
+          lbs: libra | libras
+          oz: onza | onzas
+          kcal: kilocaloría | kilocalorías
+          cc: centímetro cúbico | centímetros cúbicos
+          mAh: miliamperio hora | miliamperios hora
+          rpm: revolución por minuto | revoluciones por minuto
+          ud: unidad | unidades
+          uds: unidad | unidades
+          "ud.": unidad | unidades
+          "uds.": unidad | unidades
+
+        # Symbols that are also Spanish words or letters: a unit only where nothing says otherwise.
+        ambiguous: [a, s, h, m, t, l, g, min, ha, mi, in, ft, A, V, "N", b, B, cc, K]
+
+        powers:
+          "2": cuadrado | cuadrados
+          "3": cúbico | cúbicos
+        powerAfter: true
+
+        per: por
         """#,
         "fr.abbreviations.yml": #"""
         # Abréviations (français).
@@ -1031,6 +1373,302 @@ enum EmbeddedRuleFiles {
         powerAfter: true
 
         per: par
+        """#,
+        "it.abbreviations.yml": #"""
+        # Abbreviazioni (italiano).
+        always:
+          Sig.: signor
+          Sig.ra: signora
+          Sigg.: signori
+          Sig.na: signorina
+          Dott.: dottor
+          Dott.ssa: dottoressa
+          Dr.: dottor
+          Prof.: professor
+          Prof.ssa: professoressa
+          Avv.: avvocato
+          Ing.: ingegner
+          Arch.: architetto
+          On.: onorevole
+          ecc.: eccetera
+          etc.: eccetera
+          es.: esempio
+          ca.: circa
+          Ca.: circa
+          pag.: pagina
+          pagg.: pagine
+          tel.: telefono
+          Tel.: telefono
+          cell.: cellulare
+          max.: massimo
+          min.: minimo
+          ab.: abitanti
+          a.C.: avanti Cristo
+          d.C.: dopo Cristo
+          S.p.A.: società per azioni
+          S.r.l.: società a responsabilità limitata
+          cap.: capitolo
+          vol.: volume
+          art.: articolo
+          c.a.: corrente anno
+          ss.: seguenti
+          sec.: secolo
+          v.: via
+          V.le: viale
+          P.za: piazza
+          P.zza: piazza
+          C.so: corso
+          S.: san
+          n.: numero
+          N.: numero
+          IVA: iva
+        beforeName:
+          "nº": numero
+          "n°": numero
+          "N°": numero
+        streets: {}
+        regions: {}
+        numberedBy: [capitolo, tomo, libro, parte, atto, scena, volume, secolo]
+        """#,
+        "it.money.yml": #"""
+        # Valute (italiano): «singolare | plurale | centesimo singolare | plurale». "euro" does not change
+        # in the plural; cents follow "e" (it.symbols.yml `andCents`).
+        currencies:
+          "€": euro | euro | centesimo | centesimi
+          "EUR": euro | euro | centesimo | centesimi
+          "$": dollaro | dollari | centesimo | centesimi
+          "US$": dollaro statunitense | dollari statunitensi | centesimo | centesimi
+          "USD": dollaro statunitense | dollari statunitensi | centesimo | centesimi
+          "£": sterlina | sterline | penny | pence
+          "GBP": sterlina | sterline | penny | pence
+          "¥": yen | yen | sen | sen
+          "JPY": yen | yen | sen | sen
+          "CHF": franco svizzero | franchi svizzeri | centesimo | centesimi
+        words: [euro, dollaro, dollari, sterlina, sterline]
+        magnitudes:
+          k: mila
+          K: mila
+          M: milioni
+          mila: mila
+          milione: milione
+          milioni: milioni
+          miliardo: miliardo
+          miliardi: miliardi
+          mln: milioni
+          mld: miliardi
+          "mln.": milioni
+          "mld.": miliardi
+        """#,
+        "it.numbers.yml": #"""
+        # Convenzioni numeriche (italiano): "1.250,50". Numbers are said in Italian words
+        # (numberWords: it), written as one word below a million: "milleduecentocinquanta".
+        decimalSeparator: ","
+        groupSeparators: [".", " ", " ", " ", "'"]
+        dateOrder: DMY
+        # "dodici maggio duemilaventi", "primo maggio".
+        dateStyle: dayNumber
+        firstDayOrdinal: true
+        hundredAnd: false
+        maxCardinalDigits: 15
+        spellNumbers: true
+        numberWords: it
+        months:
+          - [gennaio, gen]
+          - [febbraio, feb]
+          - [marzo, mar]
+          - [aprile, apr]
+          - [maggio, mag]
+          - [giugno, giu]
+          - [luglio, lug]
+          - [agosto, ago]
+          - [settembre, set, sett]
+          - [ottobre, ott]
+          - [novembre, nov]
+          - [dicembre, dic]
+        meridiems: {}
+        timeZones: [utc, gmt, cet, cest]
+        codeWords: [telefono, tel, cellulare, cell, fax, codice, cap, pin, codice fiscale, riferimento, rif, ordine]
+        dateWords: []
+        pairedAfter: []
+        # "1º", "2ª", "3° piano": ordinals ("°" only before a word in lower case that is no unit).
+        ordinalMarks:
+          "º": masculine
+          "ª": feminine
+          "°": masculine
+        agreement:
+          feminineEndings: [a, ione, tà, tù]
+          feminine: [ora, ore, tonnellata, tonnellate, caloria, calorie, chilocaloria, chilocalorie, libbra, libbre, oncia, once,
+            sterlina, sterline, volta, volte, notte, notti, parte, parti, persona, persone, chiave, chiavi, classe, classi,
+            settimana, settimane, camera, camere, stanza, stanze]
+          masculine: [problema, problemi, sistema, sistemi, programma, programmi, tema, temi, clima, pianeta, pianeti, poeta,
+            poeti, papa, cinema, dramma, drammi, schema, schemi]
+          notNouns: [di, del, della, dei, degli, delle, e, o, a, al, alla, alle, ai, in, nel, nella, per, con, su, da, dal, dalla,
+            che, è, sono, era, fu, sarà, ha, hanno, non, più, meno, tra, fra, fino, come, quando, ma, il, lo, la, i, gli, le,
+            un, uno, una, mila, milioni, milione, miliardi, miliardo]
+        """#,
+        "it.symbols.yml": #"""
+        # Simboli (italiano).
+        symbols:
+          "&": e
+          "+": più
+          "=": uguale a
+          "@": chiocciola
+          "%": per cento
+          "‰": per mille
+          "#": cancelletto
+          "×": per
+          "÷": diviso
+          "±": più o meno
+          "≈": circa
+          "~": circa
+          "≠": diverso da
+          "≤": minore o uguale a
+          "≥": maggiore o uguale a
+          "<": minore di
+          ">": maggiore di
+          "→": verso
+          "§": paragrafo
+          "©": copyright
+          "®": marchio registrato
+          "™": marchio
+          "°": gradi
+          "*": asterisco
+          "€": euro
+          "$": dollari
+          "£": sterline
+        beforeNumber:
+          "#": numero
+          "n°": numero
+          "N°": numero
+          "nº": numero
+          "№": numero
+          "n.": numero
+          "~": circa
+          "±": più o meno
+          "+": più
+          "-": meno
+          "−": meno
+          "×": per
+          "§": paragrafo
+          "≈": circa
+          "<": meno di
+          ">": più di
+          "≤": al massimo
+          "≥": almeno
+        pauses: ["•", "·", "‣", "◦", "▪", "●", "■", "–", "—", "―", "|", "-", "--", "…", "...", "*"]
+        words:
+          minus: meno
+          plus: più
+          point: virgola
+          dot: punto
+          at: chiocciola
+          dash: trattino
+          slash: barra
+          colon: due punti
+          underscore: trattino basso
+          hashtag: cancelletto
+          ampersand: e
+          from: da
+          to: a
+          and: e
+          by: per
+          times: per
+          the: il
+          of: di
+          version: versione
+          a: un
+          hour: ora | ore
+          minute: minuto | minuti
+          second: secondo | secondi
+          oclock: in punto
+          # "dodici maggio duemilaventi"; "le dieci e trenta"; "cinque euro e venti centesimi".
+          dateOf: ""
+          timeAnd: e
+          andCents: e
+        """#,
+        "it.units.yml": #"""
+        # Unità di misura (italiano): «singolare | plurale». Same format as en.units.yml. A number agrees
+        # with its unit ("una tonnellata", "un metro"); feminine units are listed in it.numbers.yml.
+        # The power follows the unit: "metri quadrati".
+        prefixes:
+          T: tera
+          G: giga
+          M: mega
+          k: chilo
+          h: etto
+          da: deca
+          d: deci
+          c: centi
+          m: milli
+          µ: micro
+          μ: micro
+          "n": nano
+          Ki: kibi
+          Mi: mebi
+          Gi: gibi
+
+        prefixable:
+          m: metro | metri
+          g: grammo | grammi
+          s: secondo | secondi
+          l: litro | litri
+          L: litro | litri
+          Hz: hertz | hertz
+          W: watt | watt
+          Wh: wattora | wattora
+          V: volt | volt
+          A: ampere | ampere
+          Ah: amperora | amperora
+          J: joule | joule
+          "N": newton | newton
+          Pa: pascal | pascal
+          B: byte | byte
+          b: bit | bit
+          bps: bit al secondo | bit al secondo
+          t: tonnellata | tonnellate
+          cal: caloria | calorie
+          Ω: ohm | ohm
+
+        units:
+          min: minuto | minuti
+          sec: secondo | secondi
+          h: ora | ore
+          ms: millisecondo | millisecondi
+          µs: microsecondo | microsecondi
+          km/h: chilometro orario | chilometri orari
+          kmh: chilometro orario | chilometri orari
+          ha: ettaro | ettari
+          K: kelvin | kelvin
+          °C: grado centigrado | gradi centigradi
+          ºC: grado centigrado | gradi centigradi
+          °F: grado Fahrenheit | gradi Fahrenheit
+          °: grado | gradi
+          dB: decibel | decibel
+          "%": per cento | per cento
+          "‰": per mille | per mille
+          CV: cavallo | cavalli
+          mi: miglio | miglia
+          in: pollice | pollici
+          ft: piede | piedi
+          lb: libbra | libbre
+          lbs: libbra | libbre
+          oz: oncia | once
+          kcal: chilocaloria | chilocalorie
+          cc: centimetro cubo | centimetri cubi
+          mAh: milliampere ora | milliampere ora
+          rpm: giro al minuto | giri al minuto
+          mq: metro quadrato | metri quadrati
+          pz: pezzo | pezzi
+          "pz.": pezzo | pezzi
+
+        ambiguous: [a, s, h, m, t, l, g, min, ha, mi, in, ft, A, V, "N", b, B, cc, K, mq]
+
+        powers:
+          "2": quadrato | quadrati
+          "3": cubo | cubi
+        powerAfter: true
+
+        per: al
         """#,
     ]
 }

@@ -81,6 +81,23 @@ final class LanguageRules: @unchecked Sendable {
     var dateWords: Set<String> = []
     /// Lowercased words after which a three- or four-digit number is said in pairs.
     var pairedAfter: Set<String> = []
+    /// How numbers are spelled when not in English (`numberWords: es`); nil for English.
+    var numberWords: (any NumberWords)?
+    /// Marks that make a number an ordinal ("3.º", "1.ª", "3°") and the gender they give it.
+    var ordinalMarks: [String: NumberGender] = [:]
+    /// Whether the first day of a month is an ordinal ("primo maggio") rather than a number.
+    var firstDayOrdinal = false
+
+    // MARK: - Agreement (numbers.yml `agreement:`), for languages whose numbers agree with nouns
+
+    /// Lowercased nouns (singular and plural) that are feminine: "hora", "tonelada", "libra".
+    var feminineNouns: Set<String> = []
+    /// Lowercased nouns that end like feminine ones but are masculine: "día", "problema".
+    var masculineNouns: Set<String> = []
+    /// Endings that make an unknown noun feminine ("a", "as").
+    var feminineEndings: [String] = []
+    /// Lowercased words after a number that are not nouns it counts: "de", "y", "por".
+    var notNouns: Set<String> = []
 
     init() {}
 
@@ -99,6 +116,8 @@ final class LanguageRules: @unchecked Sendable {
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
         c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
         c.meridiems = meridiems; c.timeZones = timeZones; c.codeWords = codeWords; c.dateWords = dateWords; c.pairedAfter = pairedAfter
+        c.numberWords = numberWords; c.ordinalMarks = ordinalMarks; c.firstDayOrdinal = firstDayOrdinal
+        c.feminineNouns = feminineNouns; c.masculineNouns = masculineNouns; c.feminineEndings = feminineEndings; c.notNouns = notNouns
         return c
     }
 
@@ -108,6 +127,17 @@ final class LanguageRules: @unchecked Sendable {
         if letterUnits.contains(key) { return false }
         if decimalOnlyUnits.contains(key), number.isInteger { return false }
         return true
+    }
+
+    /// The form a number takes before `word`: none when it is not a noun the number counts, else
+    /// the noun's gender (from the tables, else from its ending). English numbers never agree.
+    func gender<S: StringProtocol>(before word: S?) -> NumberGender {
+        guard numberWords != nil, let word, let first = word.first, first.isLetter else { return .none }
+        let lower = word.lowercased()
+        if notNouns.contains(lower) { return .none }
+        if feminineNouns.contains(lower) { return .feminine }
+        if masculineNouns.contains(lower) { return .masculine }
+        return feminineEndings.contains(where: { lower.hasSuffix($0) }) ? .feminine : .masculine
     }
 
     /// A grammar word, singular.
@@ -208,10 +238,12 @@ enum DateOrder: String, Sendable {
     case dayMonthYear = "DMY"
 }
 
-/// How a date is said: "December fifth" or "the fifth of December".
+/// How a date is said: "December fifth", "the fifth of December", or with the day's number
+/// ("doce de mayo de dos mil veinte", "dodici maggio duemilaventi": the word `dateOf` joins).
 enum DateStyle: String, Sendable {
     case monthFirst
     case dayFirst
+    case dayNumber
 }
 
 extension Substring {

@@ -80,7 +80,7 @@ enum RuleFileParser {
         }
         if let s = map["dateStyle"] as? String {
             guard let style = DateStyle(rawValue: s) else {
-                throw RuleFileError(file: fileName, message: "has dateStyle \"\(s)\"; use monthFirst or dayFirst")
+                throw RuleFileError(file: fileName, message: "has dateStyle \"\(s)\"; use monthFirst, dayFirst or dayNumber")
             }
             rules.dateStyle = style
         }
@@ -101,6 +101,29 @@ enum RuleFileParser {
         rules.codeWords.formUnion(list(map["codeWords"]).map { $0.lowercased() })
         rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
         rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
+        if let name = map["numberWords"].map({ "\($0)" }) {
+            if name == "en" {
+                rules.numberWords = nil
+            } else if let words = NumberWordsCatalog.named(name) {
+                rules.numberWords = words
+            } else {
+                throw RuleFileError(file: fileName, message: "has numberWords \"\(name)\"; use one of \(NumberWordsCatalog.names.joined(separator: ", "))")
+            }
+        }
+        for (mark, gender) in strings(map["ordinalMarks"]) {
+            switch gender {
+            case "masculine": rules.ordinalMarks[mark] = .masculine
+            case "feminine": rules.ordinalMarks[mark] = .feminine
+            default: throw RuleFileError(file: fileName, message: "has ordinal mark \"\(mark)\" of gender \"\(gender)\"; use masculine or feminine")
+            }
+        }
+        if let b = map["firstDayOrdinal"] as? Bool { rules.firstDayOrdinal = b }
+        if let agreement = map["agreement"] as? [String: Any] {
+            rules.feminineNouns.formUnion(list(agreement["feminine"]).map { $0.lowercased() })
+            rules.masculineNouns.formUnion(list(agreement["masculine"]).map { $0.lowercased() })
+            rules.feminineEndings += list(agreement["feminineEndings"])
+            rules.notNouns.formUnion(list(agreement["notNouns"]).map { $0.lowercased() })
+        }
     }
 
     // MARK: - YAML values

@@ -14,19 +14,23 @@ struct CardinalVerbalizer {
     var spell: Bool
     /// British (and NeMo) style "one hundred and five"; off for ordinals and fractions.
     var hundredAnd: Bool
+    /// Another language's words (Spanish, Italian); nil for English.
+    var words: (any NumberWords)?
 
     init(rules: LanguageRules, hundredAnd: Bool? = nil) {
         spell = rules.spellNumbers
         self.hundredAnd = hundredAnd ?? rules.hundredAnd
+        words = rules.numberWords
     }
 
-    /// `digits` (ASCII digits only) in words.
-    func say<S: StringProtocol>(_ digits: S) -> String {
+    /// `digits` (ASCII digits only) in words, in the form a noun of `gender` after them asks for.
+    func say<S: StringProtocol>(_ digits: S, gender: NumberGender = .none) -> String {
         var trimmed = Substring(digits)
         while trimmed.count > 1, trimmed.first == "0" { trimmed.removeFirst() }
         guard spell else { return String(trimmed) }
+        if let words { return words.cardinal(trimmed, gender: gender) }
         let values = trimmed.utf8.map { Int($0) - 48 }
-        if values.count > Self.scales.count * 3 { return DigitsVerbalizer.say(trimmed) }
+        if values.count > Self.scales.count * 3 { return values.map { Self.ones[$0] }.joined(separator: " ") }
         if values == [0] { return "zero" }
         var groups: [Int] = []  // groups of three, from the right
         var end = values.count
@@ -46,7 +50,7 @@ struct CardinalVerbalizer {
         return words.joined(separator: " ")
     }
 
-    func say(_ value: Int) -> String { say(String(value)) }
+    func say(_ value: Int, gender: NumberGender = .none) -> String { say(String(value), gender: gender) }
 
     static func underThousand(_ n: Int, and: Bool) -> String {
         var parts: [String] = []

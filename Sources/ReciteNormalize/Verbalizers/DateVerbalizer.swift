@@ -14,6 +14,18 @@ struct DateVerbalizer {
             if let year { parts.append(String(year.value)) }
             return parts.joined(separator: " ")
         }
+        if rules.dateStyle == .dayNumber {
+            // "doce de mayo de dos mil veinte", "primo maggio duemilaventi": names in lower case.
+            let of = rules.word("dateOf")
+            if let day {
+                parts.append(day == 1 && rules.firstDayOrdinal ? OrdinalVerbalizer(rules: rules).say("1", gender: .masculine)
+                                                             : CardinalVerbalizer(rules: rules).say(day))
+                parts.append(of)
+            }
+            parts.append(monthName)
+            if let year { parts += [of, sayYear(year.value, digits: year.digits)] }
+            return parts.filter { !$0.isEmpty }.joined(separator: " ")
+        }
         let name = monthName.capitalizedFirst(if: true)
         if let day {
             let ordinal = OrdinalVerbalizer(rules: rules).say(String(day))
@@ -32,7 +44,7 @@ struct DateVerbalizer {
 
     /// A year of a date; two digits are read as written ("05" → "oh five", "98" → "ninety eight").
     func sayYear(_ value: Int, digits: Int) -> String {
-        if digits == 2 {
+        if digits == 2, rules.numberWords == nil {
             let cardinal = CardinalVerbalizer(rules: rules)
             return value < 10 ? "oh \(cardinal.say(value))" : cardinal.say(value)
         }

@@ -17,11 +17,11 @@ struct DecimalVerbalizer {
         }
         if !number.integer.isEmpty {
             words.append(number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules).say(number.integer)
-                                                      : DigitsVerbalizer.say(number.integer))
+                                                      : DigitsVerbalizer(rules: rules).say(number.integer))
         }
         if let fraction = number.fraction {
             words.append(rules.word("point"))
-            words.append(DigitsVerbalizer.say(fraction))
+            words.append(DigitsVerbalizer(rules: rules).say(fraction))
         }
         return words.joined(separator: " ")
     }

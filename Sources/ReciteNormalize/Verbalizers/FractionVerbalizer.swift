@@ -10,6 +10,16 @@ struct FractionVerbalizer {
             return [whole, "\(numerator)/\(denominator)"].compactMap { $0 }.joined(separator: " ")
         }
         let cardinal = CardinalVerbalizer(rules: rules, hundredAnd: false)
+        if let words = rules.numberWords {
+            // "tres cuartos", "un terzo", "dos y medio", "due e mezzo".
+            let name = words.fraction(denominator: Substring(denominator), plural: numerator != "1")
+            var parts: [String] = []
+            if let whole {
+                parts += [cardinal.say(whole), rules.word("and")]
+                if numerator == "1", denominator == "2" { return (parts + [name]).joined(separator: " ") }
+            }
+            return (parts + [cardinal.say(numerator, gender: .masculine), name]).joined(separator: " ")
+        }
         let n = Int(numerator) ?? 0
         let d = Int(denominator) ?? 0
         let plural = n != 1

@@ -8,8 +8,10 @@ struct MoneyVerbalizer {
 
     func say(_ amount: NumberLiteral, currency: Currency, magnitude: String?) -> String {
         let decimal = DecimalVerbalizer(rules: rules)
+        let reading = NumberReading(rules: rules)
         if let magnitude {
-            return "\(decimal.say(amount)) \(magnitude) \(currency.major.plural)"
+            let counted = rules.numberWords?.joining("\(decimal.say(amount)) \(magnitude)") ?? "\(decimal.say(amount)) \(magnitude)"
+            return "\(counted) \(currency.major.plural)"
         }
         var cents: Int?
         if let f = amount.fraction, rules.spellNumbers {
@@ -21,19 +23,29 @@ struct MoneyVerbalizer {
             }
         }
         guard let cents else {
-            return "\(decimal.say(amount)) \(currency.major.form(plural: !amount.isOne))"
+            let name = currency.major.form(plural: !amount.isOne)
+            return "\(reading.count(amount, noun: name)) \(name)"
         }
         let cardinal = CardinalVerbalizer(rules: rules)
         var words: [String] = []
         if amount.negative { words.append(rules.word("minus")) }
         let integer = amount.integer.isEmpty ? "0" : amount.integer
         if integer.contains(where: { $0 != "0" }) || cents == 0 {
-            words.append(amount.groupedOrShort(rules) ? cardinal.say(integer) : DigitsVerbalizer.say(integer))
-            words.append(currency.major.form(plural: integer != "1"))
+            let name = currency.major.form(plural: integer != "1")
+            var whole = amount
+            whole.negative = false
+            whole.fraction = nil
+            whole.integer = integer
+            words.append(amount.groupedOrShort(rules) ? reading.count(whole, noun: name) : DigitsVerbalizer(rules: rules).say(integer))
+            words.append(name)
+            // "cinco euros con veinte", "due euro e cinquanta centesimi".
+            if cents > 0 { words.append(rules.word("andCents")) }
         }
         if cents > 0 {
-            words += [cardinal.say(cents), currency.minor.form(plural: cents != 1)]
+            let name = currency.minor.form(plural: cents != 1)
+            words += [cardinal.say(cents, gender: rules.gender(before: name)), name]
         }
+        words.removeAll { $0.isEmpty }
         return words.joined(separator: " ")
     }
 }

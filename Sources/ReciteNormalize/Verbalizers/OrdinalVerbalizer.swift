@@ -7,9 +7,12 @@ struct OrdinalVerbalizer {
                             "eight": "eighth", "nine": "ninth", "twelve": "twelfth"]
     let rules: LanguageRules
 
-    func say<S: StringProtocol>(_ digits: S) -> String {
+    func say<S: StringProtocol>(_ digits: S, gender: NumberGender = .none) -> String {
         guard rules.spellNumbers else {
             return rules.language.hasPrefix("fr") ? (digits == "1" ? "1er" : "\(digits)e") : "\(digits)."
+        }
+        if let words = rules.numberWords {
+            return words.ordinal(Substring(digits), gender: gender) ?? words.cardinal(Substring(digits), gender: gender)
         }
         let cardinal = CardinalVerbalizer(rules: rules, hundredAnd: false).say(digits)
         var words = cardinal.split(separator: " ").map(String.init)

@@ -7,9 +7,9 @@ struct RangeVerbalizer {
 
     func say(_ low: String, _ high: String, withFrom: Bool, after previous: Substring?) -> String {
         switch previous {
-        case "between", "zwischen", "entre":
+        case "between", "zwischen", "entre", "tra", "fra":
             return "\(low) \(rules.word("and")) \(high)"
-        case "from", "von", "de", "du":
+        case "from", "von", "de", "du", "desde", "da", "dal", "dalle", "dalla":
             return "\(low) \(rules.word("to")) \(high)"
         default:
             return withFrom ? "\(rules.word("from")) \(low) \(rules.word("to")) \(high)" : "\(low) \(rules.word("to")) \(high)"

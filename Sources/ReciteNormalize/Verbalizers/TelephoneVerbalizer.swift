@@ -23,6 +23,6 @@ struct TelephoneVerbalizer {
     }
 
     private func speak(_ digits: Substring) -> String {
-        rules.spellNumbers ? DigitsVerbalizer.say(digits) : digits.map(String.init).joined(separator: " ")
+        rules.spellNumbers ? DigitsVerbalizer(rules: rules).say(digits) : digits.map(String.init).joined(separator: " ")
     }
 }

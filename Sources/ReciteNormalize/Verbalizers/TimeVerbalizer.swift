@@ -15,6 +15,12 @@ struct TimeVerbalizer {
                 parts += ["\(hour)", rules.word("oclock")]
                 if minute > 0 { parts.append("\(minute)") }
             }
+        } else if rules.numberWords != nil {
+            // "las diez y treinta", "alle dieci e trenta": hours are feminine ("la una").
+            parts.append(cardinal.say(hour, gender: .feminine))
+            if minute > 0 { parts += [rules.word("timeAnd"), cardinal.say(minute)] }
+            if let second, second > 0 { parts += [rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)] }
+            parts = parts.filter { !$0.isEmpty }
         } else if let second {
             parts += [cardinal.say(hour), rules.word("hour", plural: hour != 1),
                       cardinal.say(minute), rules.word("minute", plural: minute != 1),

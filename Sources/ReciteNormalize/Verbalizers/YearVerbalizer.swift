@@ -5,7 +5,8 @@ struct YearVerbalizer {
 
     func say(_ year: Int) -> String {
         let cardinal = CardinalVerbalizer(rules: rules, hundredAnd: false)
-        guard rules.spellNumbers, year >= 100, year < 10000 else { return cardinal.say(year) }
+        // Spanish and Italian say a year as a number: "dos mil veinte", "millenovecentonovanta".
+        guard rules.spellNumbers, rules.numberWords == nil, year >= 100, year < 10000 else { return cardinal.say(year) }
         let high = year / 100, low = year % 100
         if year % 1000 == 0 || (year >= 2000 && year < 2010) { return cardinal.say(year) }
         if low == 0 { return "\(cardinal.say(high)) hundred" }
@@ -17,6 +18,8 @@ struct YearVerbalizer {
     func decade(_ value: Int, digits: Int) -> String {
         let spoken = digits <= 2 ? CardinalVerbalizer(rules: rules).say(value) : say(value)
         guard rules.spellNumbers else { return spoken + (rules.language.hasPrefix("de") ? "er" : "") }
+        // "los años 80", "gli anni '80": the number itself.
+        guard rules.numberWords == nil else { return spoken }
         var words = spoken.split(separator: " ").map(String.init)
         guard let last = words.popLast() else { return spoken }
         words.append(last.hasSuffix("y") ? last.dropLast() + "ies" : last + "s")
