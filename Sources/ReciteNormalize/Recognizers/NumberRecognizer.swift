@@ -46,14 +46,17 @@ struct NumberRecognizer {
             return nil
         }
         let prefix = core.first == "+" ? "\(rules.word("plus")) " : ""
-        // "1 250,5" in French: a group of three digits in the next word.
+        // "1 250,5" in French, "1 000 000" in Spanish: groups of three digits in the next words.
         if n.isInteger, !n.grouped, n.end == core.endIndex, n.integer.count <= 3, rules.groupSeparators.contains(" "),
-           !rules.spellNumbers, context.joins(i), let next = context.core(i + 1),
-           let more = NumberLiteral.parse(next, rules: rules), more.integer.count == 3, more.end == next.endIndex, !more.grouped {
-            n.integer += more.integer
-            n.fraction = more.fraction
-            n.grouped = true
-            count = 2
+           !rules.spellNumbers || rules.numberWords != nil {
+            while n.isInteger, context.joins(i + count - 1), let next = context.core(i + count),
+                  let more = NumberLiteral.parse(next, rules: rules), more.integer.count == 3, !more.grouped,
+                  more.end == next.endIndex {
+                n.integer += more.integer
+                n.fraction = more.fraction
+                n.grouped = true
+                count += 1
+            }
         }
         let lastCore = context.pieces[i + count - 1].core
         let suffix = count == 1 ? core[n.end...] : lastCore[lastCore.endIndex...]

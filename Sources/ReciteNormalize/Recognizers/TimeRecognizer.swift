@@ -33,7 +33,7 @@ struct TimeRecognizer {
         if !rest.isEmpty {
             let (m, after) = takeMeridiem(rest, trail: context.pieces[i].trail)
             guard let m else {
-                guard separator == ":", rules.timeZones.contains(rest.lowercased()) else { return nil }
+                guard separator == ":" || separator == "." && rules.numberWords != nil, rules.timeZones.contains(rest.lowercased()) else { return nil }
                 zone = String(rest)
                 rest = ""
                 return finish(fields, meridiem: nil, zone: zone, count: 1)
@@ -56,7 +56,9 @@ struct TimeRecognizer {
                 }
             }
         }
-        if meridiem == nil, separator != ":" { return nil }
+        // "13.30" is a time where a period never marks decimals and groups only thousands.
+        let dotTime = separator == "." && fields.count >= 2 && rules.decimalSeparator != "." && rules.numberWords != nil
+        if meridiem == nil, separator != ":", !dotTime { return nil }
         return finish(fields, meridiem: meridiem, zone: zone, count: count)
     }
 

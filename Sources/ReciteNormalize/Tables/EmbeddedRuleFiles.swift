@@ -872,6 +872,14 @@ enum EmbeddedRuleFiles {
           ej.: ejemplo
           aprox: aproximadamente
           vs.: contra
+          esq.: esquina
+          Urb.: urbanización
+          urb.: urbanización
+          Da.: doña
+          da.: doña
+          Esq.: esquina
+          ext.: extensión
+          dip.: departamento
           IVA: iva
         beforeName:
           San: San
@@ -922,7 +930,7 @@ enum EmbeddedRuleFiles {
         dateOrder: DMY
         # "doce de mayo de dos mil veinte".
         dateStyle: dayNumber
-        firstDayOrdinal: false
+        firstDayOrdinal: true
         hundredAnd: false
         maxCardinalDigits: 15
         spellNumbers: true
@@ -957,6 +965,21 @@ enum EmbeddedRuleFiles {
           ".ª": feminine
           "er": masculine
           ".er": masculine
+          "ᵉʳ": masculine
+          ".ᵉʳ": masculine
+          ro: masculine
+          ra: feminine
+          do: masculine
+          da: feminine
+          to: masculine
+          ta: feminine
+          vo: masculine
+          va: feminine
+          no: masculine
+          na: feminine
+          mo: masculine
+          ma: feminine
+          "°": masculine
           ".o": masculine
           ".a": feminine
         agreement:
@@ -1052,7 +1075,10 @@ enum EmbeddedRuleFiles {
           # "doce de mayo de dos mil veinte"; "las diez y treinta"; "cinco euros con veinte céntimos".
           dateOf: de
           timeAnd: y
-          andCents: con
+          # NeMo's readings, and the common spoken one, say the cents without "con".
+          andCents: ""
+          quarterPast: y cuarto
+          halfPast: y media
         """#,
         "es.units.yml": #"""
         # Unidades de medida (español): «singular | plural». Same format as en.units.yml. A number agrees
@@ -1129,6 +1155,7 @@ enum EmbeddedRuleFiles {
           CV: caballo | caballos
           cv: caballo | caballos
           mi: milla | millas
+          mph: milla por hora | millas por hora
           in: pulgada | pulgadas
           ft: pie | pies
           lb: libra | libras
@@ -1422,6 +1449,16 @@ enum EmbeddedRuleFiles {
           n.: numero
           N.: numero
           IVA: iva
+          Num.: numero
+          num.: numero
+          dip.: dipartimento
+          Avv: avvocato
+          sig.: signor
+          sig.ra: signora
+          sig.na: signorina
+          p.za: piazza
+          avv.: avvocato
+          dott.: dottor
         beforeName:
           "nº": numero
           "n°": numero
@@ -1584,7 +1621,9 @@ enum EmbeddedRuleFiles {
           # "dodici maggio duemilaventi"; "le dieci e trenta"; "cinque euro e venti centesimi".
           dateOf: ""
           timeAnd: e
-          andCents: e
+          andCents: ""
+          quarterPast: e un quarto
+          halfPast: e mezza
         """#,
         "it.units.yml": #"""
         # Unità di misura (italiano): «singolare | plurale». Same format as en.units.yml. A number agrees

@@ -21,7 +21,7 @@ struct DecimalVerbalizer {
         }
         if let fraction = number.fraction {
             words.append(rules.word("point"))
-            words.append(DigitsVerbalizer(rules: rules).say(fraction))
+            words.append(rules.numberWords?.decimals(Substring(fraction)) ?? DigitsVerbalizer(rules: rules).say(fraction))
         }
         return words.joined(separator: " ")
     }

@@ -18,7 +18,8 @@ struct FractionVerbalizer {
                 parts += [cardinal.say(whole), rules.word("and")]
                 if numerator == "1", denominator == "2" { return (parts + [name]).joined(separator: " ") }
             }
-            return (parts + [cardinal.say(numerator, gender: .masculine), name]).joined(separator: " ")
+            // "uno sobre ciento uno": a number over a number, said as such.
+            return (parts + [cardinal.say(numerator, gender: name.hasPrefix("sobre ") ? .none : .masculine), name]).joined(separator: " ")
         }
         let n = Int(numerator) ?? 0
         let d = Int(denominator) ?? 0

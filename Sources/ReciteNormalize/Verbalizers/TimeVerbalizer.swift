@@ -18,7 +18,12 @@ struct TimeVerbalizer {
         } else if rules.numberWords != nil {
             // "las diez y treinta", "alle dieci e trenta": hours are feminine ("la una").
             parts.append(cardinal.say(hour, gender: .feminine))
-            if minute > 0 { parts += [rules.word("timeAnd"), cardinal.say(minute)] }
+            switch minute {
+            case 0: break
+            case 15 where rules.words["quarterPast"] != nil: parts.append(rules.word("quarterPast"))
+            case 30 where rules.words["halfPast"] != nil: parts.append(rules.word("halfPast"))
+            default: parts += [rules.word("timeAnd"), cardinal.say(minute)]
+            }
             if let second, second > 0 { parts += [rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)] }
             parts = parts.filter { !$0.isEmpty }
         } else if let second {

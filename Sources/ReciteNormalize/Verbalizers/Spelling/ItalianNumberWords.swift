@@ -78,6 +78,10 @@ struct ItalianNumberWords: NumberWords {
         return word
     }
 
+    func decimals(_ fraction: Substring) -> String { zerosThenNumber(fraction, longest: 3, pairs: false) }
+
+    func half(_ gender: NumberGender) -> String { gender == .feminine ? "mezza" : "mezzo" }
+
     func fraction(denominator: Substring, plural: Bool) -> String {
         let name = denominator == "2" ? "mezzo" : ordinal(denominator, gender: .none) ?? cardinal(denominator, gender: .none)
         return plural && name.hasSuffix("o") ? name.dropLast() + "i" : name

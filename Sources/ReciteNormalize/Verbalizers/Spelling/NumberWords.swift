@@ -18,6 +18,10 @@ protocol NumberWords: Sendable {
     func cardinal(_ digits: Substring, gender: NumberGender) -> String
     /// The ordinal of `digits` ("3" → "tercero", "terzo"); nil past what the language names.
     func ordinal(_ digits: Substring, gender: NumberGender) -> String?
+    /// The digits after the decimal comma: "coma treinta y dos", "virgola trecentoquarantadue".
+    func decimals(_ fraction: Substring) -> String
+    /// Half, agreeing with its noun: "media taza", "mezzo chilo".
+    func half(_ gender: NumberGender) -> String
     /// The name of a fraction's part: "cuarto", "cuartos"; "terzo", "terzi".
     func fraction(denominator: Substring, plural: Bool) -> String
     /// The word that joins a number ending in a round million to its noun: "un millón de euros".
@@ -28,6 +32,31 @@ extension NumberWords {
     /// Numbers too long to have a name are read digit by digit.
     func digits(_ digits: Substring) -> String {
         digits.compactMap(\.wholeNumberValue).map { cardinal(Substring(String($0)), gender: .none) }.joined(separator: " ")
+    }
+
+    /// Leading zeros one by one, then the rest as a number ("0,05" → "cero cinco").
+    func zerosThenNumber(_ fraction: Substring, longest: Int, pairs: Bool) -> String {
+        var rest = fraction
+        var words: [String] = []
+        while rest.count > 1, rest.first == "0" {
+            words.append(cardinal("0", gender: .none))
+            rest.removeFirst()
+        }
+        if rest.count <= longest {
+            words.append(cardinal(rest, gender: .none))
+        } else if pairs {
+            // "3,1415" → "catorce quince": long decimals in pairs, a zero pair digit by digit.
+            var index = rest.startIndex
+            while index < rest.endIndex {
+                let end = rest.index(index, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex
+                let pair = rest[index..<end]
+                words.append(pair.first == "0" ? self.digits(pair) : cardinal(pair, gender: .none))
+                index = end
+            }
+        } else {
+            words.append(self.digits(rest))
+        }
+        return words.joined(separator: " ")
     }
 
     /// `digits` as groups of three from the right, most significant first; nil when too long.

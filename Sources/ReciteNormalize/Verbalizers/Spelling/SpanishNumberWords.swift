@@ -97,6 +97,9 @@ struct SpanishNumberWords: NumberWords {
         case 11: words.append("undécimo")
         case 12: words.append("duodécimo")
         case 13...19: words.append("decimo" + Self.ordinalUnits[rest - 10])
+        case 21...29 where rest % 10 != 0:
+            // "vigesimoprimero": the twenties are one word.
+            words.append("vigesimo" + Self.ordinalUnits[rest % 10])
         default:
             if rest / 10 > 0 { words.append(Self.ordinalTens[rest / 10]) }
             if rest % 10 > 0 { words.append(Self.ordinalUnits[rest % 10]) }
@@ -105,11 +108,15 @@ struct SpanishNumberWords: NumberWords {
         switch gender {
         case .feminine: last = last.dropLast() + "a"
         // "primer piso", "tercer lugar".
-        case .masculine where last == "primero" || last == "tercero": last = String(last.dropLast())
+        case .masculine where last.hasSuffix("primero") || last.hasSuffix("tercero"): last = String(last.dropLast())
         default: break
         }
         return (words + [last]).joined(separator: " ")
     }
+
+    func decimals(_ fraction: Substring) -> String { zerosThenNumber(fraction, longest: 3, pairs: true) }
+
+    func half(_ gender: NumberGender) -> String { gender == .feminine ? "media" : "medio" }
 
     func fraction(denominator: Substring, plural: Bool) -> String {
         let d = Int(denominator) ?? 0
@@ -118,10 +125,11 @@ struct SpanishNumberWords: NumberWords {
         case 2: name = "medio"
         case 3: name = "tercio"
         case 4...10, 100, 1000: name = ordinal(denominator, gender: .none) ?? cardinal(denominator, gender: .none)
+        case 101...: return "sobre " + cardinal(denominator, gender: .none)
         default:
             // "onceavo", "treintavo".
-            name = cardinal(denominator, gender: .none)
-            if name.hasSuffix("a") || name.hasSuffix("o") { name.removeLast() }
+            name = cardinal(denominator, gender: .none).replacingOccurrences(of: " y ", with: "i")
+            if name.hasSuffix("a") || name.hasSuffix("o") || name.hasSuffix("e") && d > 20 { name.removeLast() }
             name += "avo"
         }
         return plural ? name + "s" : name
