@@ -19,7 +19,7 @@ struct NumberReading {
         let spoken = n.isInteger && n.groupedOrShort(rules)
             ? (n.negative ? rules.word("minus") + " " : "") + CardinalVerbalizer(rules: rules).say(n.integer, gender: rules.gender(before: noun.split(separator: " ").first))
             : say(n, allowYear: false)
-        return words.joining(spoken)
+        return words.joining(words.before(noun, spoken))
     }
 
     /// A house number: "1428" → "fourteen twenty eight", "123" → "one twenty three".
@@ -60,6 +60,10 @@ struct NumberReading {
            let v = n.value {
             return YearVerbalizer(rules: rules).decade(v, digits: n.integer.count)
         }
+        // "3,23€": an amount with its currency after it.
+        if let currency = rules.currencies[String(suffix)] {
+            return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil)
+        }
         // Units glued to the number: 12kg, 8m², 5km/h, 21°C, 10%.
         if rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix) {
             let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
@@ -74,7 +78,7 @@ struct NumberReading {
         // "1.5k comments": a magnitude letter in lower case ("4K" stays a letter).
         if lower == suffix || (!n.isInteger && (suffix == "M" || suffix == "B" || suffix == "K")),
            let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 {
-            return "\(say(n, allowYear: false)) \(magnitude)"
+            return rules.numberWords?.times(say(n, allowYear: false), magnitude) ?? "\(say(n, allowYear: false)) \(magnitude)"
         }
         // "21st-century", "3rd-party": the number with its suffix, then the word.
         if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),

@@ -185,9 +185,11 @@ struct NumberRecognizer {
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.
     func ordinalMark(_ suffix: Substring, number n: NumberLiteral, at i: Int, in context: Context) -> NumberGender? {
         guard n.isInteger, !n.negative, let gender = rules.ordinalMarks[String(suffix)] else { return nil }
-        if rules.allUnits[String(suffix)] != nil {
-            guard context.joins(i), let after = context.core(i + 1), after.first?.isLowercase == true,
-                  rules.allUnits[String(after)] == nil else { return nil }
+        if rules.allUnits[String(suffix)] != nil || suffix == "^" {
+            // "3° piano", "24° Festival", "37^ giornata"; not "35° sulla", "180° per", "20° C".
+            guard context.joins(i), let after = context.core(i + 1), after.count > 1, after.first?.isLetter == true,
+                  rules.allUnits[String(after)] == nil, rules.gender(before: after) != .none else { return nil }
+            return rules.gender(before: after) == .feminine ? .feminine : gender
         }
         return gender
     }
@@ -229,7 +231,7 @@ struct NumberRecognizer {
             }
             if n.integer.count == 5, rules.regions[String(previous.core)] != nil { return true }
         }
-        return context.pieces.count == 1 && n.integer.count >= 5
+        return context.pieces.count == 1 && n.integer.count >= 5 && rules.numberWords == nil
     }
 
     /// A unit in piece `j` (and `j + 1` for "sq ft"), with the ambiguity rule for unit symbols

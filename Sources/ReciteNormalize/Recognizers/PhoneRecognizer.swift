@@ -40,7 +40,9 @@ struct PhoneRecognizer {
         }
         let groups = body.split(whereSeparator: { !$0.isASCIIDigit })
         if country == nil, !body.contains(" " as Character), groups.count == 4, body.filter({ $0 == "." }).count == 3,
-           groups.allSatisfy({ $0.count <= 3 }) {
+           groups.allSatisfy({ $0.count <= 3 }),
+           // "1.000.000.000" where a period groups thousands is a number.
+           !(rules.groupSeparators.contains(".") && groups.dropFirst().allSatisfy { $0.count == 3 } && groups[0].first != "0") {
             return verbalizer.sayDotted(groups)
         }
         // "555-1234": a local number (a range's ends would be round: "200-1500").

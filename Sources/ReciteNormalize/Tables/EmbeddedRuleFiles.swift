@@ -920,6 +920,9 @@ enum EmbeddedRuleFiles {
           millón: millón
           millones: millones
           "mill.": millones
+          billón: billón
+          billones: billones
+          "mil millones": mil millones
           MM: millones
         """#,
         "es.numbers.yml": #"""
@@ -953,9 +956,13 @@ enum EmbeddedRuleFiles {
           "a.m.": de la mañana
           p. m.: de la tarde
           "p.m.": de la tarde
+          "a.m": de la mañana
+          "p.m": de la tarde
+          am: de la mañana
+          pm: de la tarde
         timeZones: [utc, gmt, cet, cest]
         codeWords: [teléfono, tel, tlf, móvil, fax, código, código postal, cp, pin, dni, nif, nie, cif, referencia, ref, pedido]
-        dateWords: []
+        dateWords: [el, del, al, lunes, martes, miércoles, jueves, viernes, sábado, domingo, desde, hasta]
         pairedAfter: []
         # "1.º", "1.ª", "1.er", "3º": ordinals and the gender they give ("primer piso", "tercera planta").
         ordinalMarks:
@@ -992,8 +999,8 @@ enum EmbeddedRuleFiles {
             idioma, idiomas, clima, climas, planeta, planetas, dilema, dilemas, poema, poemas, esquema, esquemas, drama, dramas,
             sofá, sofás, papá, papás, avión, aviones, camión, camiones, millón, millones, corazón, corazones, salón, salones,
             sillón, sillones, jamón, balcón, balcones, rincón, rincones]
-          notNouns: [de, del, y, e, o, u, a, al, en, por, para, con, sin, que, es, son, era, fue, será, ha, han, hay, se, no, más, menos,
-            entre, hasta, desde, sobre, como, cuando, pero, la, las, el, los, lo, un, una, unos, unas, mil, millones, millón]
+          notNouns: [izquierda, derecha, izqda, dcha, de, del, y, e, o, u, a, al, en, por, para, con, sin, que, es, son, era, fue, será, ha, han, hay, se, no, más, menos,
+            entre, hasta, desde, como, cuando, pero, la, las, el, los, lo, un, una, unos, unas, mil, millones, millón]
         """#,
         "es.symbols.yml": #"""
         # Símbolos (español).
@@ -1143,8 +1150,8 @@ enum EmbeddedRuleFiles {
           kph: kilómetro por hora | kilómetros por hora
           ha: hectárea | hectáreas
           K: kelvin | kelvin
-          °C: grado Celsius | grados Celsius
-          ºC: grado Celsius | grados Celsius
+          °C: grado centígrado | grados centígrados
+          ºC: grado centígrado | grados centígrados
           °F: grado Fahrenheit | grados Fahrenheit
           ºF: grado Fahrenheit | grados Fahrenheit
           °: grado | grados
@@ -1165,13 +1172,16 @@ enum EmbeddedRuleFiles {
           cc: centímetro cúbico | centímetros cúbicos
           mAh: miliamperio hora | miliamperios hora
           rpm: revolución por minuto | revoluciones por minuto
+          gr: gramo | gramos
+          grs: gramo | gramos
+          "gr.": gramo | gramos
           ud: unidad | unidades
           uds: unidad | unidades
           "ud.": unidad | unidades
           "uds.": unidad | unidades
 
         # Symbols that are also Spanish words or letters: a unit only where nothing says otherwise.
-        ambiguous: [a, s, h, m, t, l, g, min, ha, mi, in, ft, A, V, "N", b, B, cc, K]
+        ambiguous: [a, ha, mi, A, in]
 
         powers:
           "2": cuadrado | cuadrados
@@ -1525,13 +1535,14 @@ enum EmbeddedRuleFiles {
         meridiems: {}
         timeZones: [utc, gmt, cet, cest]
         codeWords: [telefono, tel, cellulare, cell, fax, codice, cap, pin, codice fiscale, riferimento, rif, ordine]
-        dateWords: []
+        dateWords: [il, del, al, dal, lunedì, martedì, mercoledì, giovedì, venerdì, sabato, domenica, fino]
         pairedAfter: []
         # "1º", "2ª", "3° piano": ordinals ("°" only before a word in lower case that is no unit).
         ordinalMarks:
           "º": masculine
           "ª": feminine
           "°": masculine
+          "^": masculine
         agreement:
           feminineEndings: [a, ione, tà, tù]
           feminine: [ora, ore, tonnellata, tonnellate, caloria, calorie, chilocaloria, chilocalorie, libbra, libbre, oncia, once,
@@ -1539,7 +1550,7 @@ enum EmbeddedRuleFiles {
             settimana, settimane, camera, camere, stanza, stanze]
           masculine: [problema, problemi, sistema, sistemi, programma, programmi, tema, temi, clima, pianeta, pianeti, poeta,
             poeti, papa, cinema, dramma, drammi, schema, schemi]
-          notNouns: [di, del, della, dei, degli, delle, e, o, a, al, alla, alle, ai, in, nel, nella, per, con, su, da, dal, dalla,
+          notNouns: [sul, sulla, sullo, sui, sulle, col, coi, nei, nelle, negli, dai, dagli, dalle, agli, allo, di, del, della, dei, degli, delle, e, o, a, al, alla, alle, ai, in, nel, nella, per, con, su, da, dal, dalla,
             che, è, sono, era, fu, sarà, ha, hanno, non, più, meno, tra, fra, fino, come, quando, ma, il, lo, la, i, gli, le,
             un, uno, una, mila, milioni, milione, miliardi, miliardo]
         """#,
@@ -1697,10 +1708,12 @@ enum EmbeddedRuleFiles {
           mAh: milliampere ora | milliampere ora
           rpm: giro al minuto | giri al minuto
           mq: metro quadrato | metri quadrati
+          gr: grammo | grammi
+          "gr.": grammo | grammi
           pz: pezzo | pezzi
           "pz.": pezzo | pezzi
 
-        ambiguous: [a, s, h, m, t, l, g, min, ha, mi, in, ft, A, V, "N", b, B, cc, K, mq]
+        ambiguous: [a, ha, mi, A, in]
 
         powers:
           "2": quadrato | quadrati

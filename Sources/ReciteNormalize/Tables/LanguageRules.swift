@@ -134,7 +134,7 @@ final class LanguageRules: @unchecked Sendable {
     func gender<S: StringProtocol>(before word: S?) -> NumberGender {
         guard numberWords != nil, let word, let first = word.first, first.isLetter else { return .none }
         let lower = word.lowercased()
-        if notNouns.contains(lower) { return .none }
+        if notNouns.contains(lower) || lower.contains("'") || lower.contains("’") { return .none }
         if feminineNouns.contains(lower) { return .feminine }
         if masculineNouns.contains(lower) { return .masculine }
         return feminineEndings.contains(where: { lower.hasSuffix($0) }) ? .feminine : .masculine

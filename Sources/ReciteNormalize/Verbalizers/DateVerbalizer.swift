@@ -18,7 +18,7 @@ struct DateVerbalizer {
             // "doce de mayo de dos mil veinte", "primo maggio duemilaventi": names in lower case.
             let of = rules.word("dateOf")
             if let day {
-                parts.append(day == 1 && rules.firstDayOrdinal ? OrdinalVerbalizer(rules: rules).say("1", gender: .masculine)
+                parts.append(day == 1 && rules.firstDayOrdinal ? OrdinalVerbalizer(rules: rules).say("1")
                                                              : CardinalVerbalizer(rules: rules).say(day))
                 parts.append(of)
             }

@@ -54,6 +54,8 @@ struct ItalianNumberWords: NumberWords {
             }
             if tail.hasSuffix("tre"), tail != "tre" || h > 0 { tail = tail.dropLast() + "é" }
             if !final, tail.hasSuffix("uno"), n > 1 { tail.removeLast() }
+            // "centotto", "centottanta": the o of "cento" falls before "otto".
+            if h > 0, tail.hasPrefix("ott") { word.removeLast() }
             word += tail
         }
         return word
@@ -85,6 +87,19 @@ struct ItalianNumberWords: NumberWords {
     func fraction(denominator: Substring, plural: Bool) -> String {
         let name = denominator == "2" ? "mezzo" : ordinal(denominator, gender: .none) ?? cardinal(denominator, gender: .none)
         return plural && name.hasSuffix("o") ? name.dropLast() + "i" : name
+    }
+
+    func times(_ spoken: String, _ magnitude: String) -> String {
+        guard magnitude == "mila", !spoken.contains(" ") else { return "\(spoken) \(magnitude)" }
+        return (spoken.hasSuffix("uno") ? String(spoken.dropLast()) : spoken) + magnitude
+    }
+
+    func before(_ noun: String, _ spoken: String) -> String {
+        guard spoken == "un" || spoken.hasSuffix(" un"), let first = noun.lowercased().first else { return spoken }
+        let second = noun.lowercased().dropFirst().first
+        let strong = "zyx".contains(first) || noun.lowercased().hasPrefix("gn") || noun.lowercased().hasPrefix("ps")
+            || (first == "s" && second.map { !"aeiouàèéìòù".contains($0) } == true)
+        return strong ? spoken + "o" : spoken
     }
 
     func joining(_ spoken: String) -> String {

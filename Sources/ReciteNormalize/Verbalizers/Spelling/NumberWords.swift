@@ -26,9 +26,14 @@ protocol NumberWords: Sendable {
     func fraction(denominator: Substring, plural: Bool) -> String
     /// The word that joins a number ending in a round million to its noun: "un millón de euros".
     func joining(_ spoken: String) -> String
+    /// The number's last form before `noun`: Italian "uno yogurt", "uno zaino" (not "un").
+    func before(_ noun: String, _ spoken: String) -> String
 }
 
 extension NumberWords {
+    /// A number and a magnitude word after it: "tres millones"; Italian joins "mila": "dodicimila".
+    func times(_ spoken: String, _ magnitude: String) -> String { "\(spoken) \(magnitude)" }
+
     /// Numbers too long to have a name are read digit by digit.
     func digits(_ digits: Substring) -> String {
         digits.compactMap(\.wholeNumberValue).map { cardinal(Substring(String($0)), gender: .none) }.joined(separator: " ")

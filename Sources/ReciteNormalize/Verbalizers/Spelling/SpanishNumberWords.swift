@@ -135,6 +135,8 @@ struct SpanishNumberWords: NumberWords {
         return plural ? name + "s" : name
     }
 
+    func before(_ noun: String, _ spoken: String) -> String { spoken }
+
     func joining(_ spoken: String) -> String {
         Self.millions.contains { spoken.hasSuffix($0.0) || spoken.hasSuffix($0.1) } ? spoken + " de" : spoken
     }
