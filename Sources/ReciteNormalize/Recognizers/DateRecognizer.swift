@@ -87,6 +87,9 @@ struct DateRecognizer {
                 y = yy
                 count = 3
             }
+            if rules.dateStyle == .dayNumber {
+                return Match(count, date.say(day: d, month: m, year: y.map { ($0, 4) }, style: .dayNumber))
+            }
             var spoken = date.say(day: d, month: m, year: nil, style: .monthFirst)
             if let y { spoken += (context.pieces[i + 1].trail.isEmpty ? " " : ", ") + date.sayYear(y, digits: 4) }
             return Match(count, spoken)
@@ -97,8 +100,29 @@ struct DateRecognizer {
         return nil
     }
 
+    /// "1 de mayo de 2020", "10 mayo 1990", "1 maggio 2020": a day, a month, perhaps a year,
+    /// with or without the joining word ("de") between them; said whole ("primero de mayo de …").
+    func dayNumber(at i: Int, in context: Context) -> Match? {
+        let of = rules.word("dateOf").lowercased()
+        guard context.joins(i), let d = day(context.pieces[i].core) else { return nil }
+        var k = i + 1
+        if !of.isEmpty, context.core(k)?.lowercased() == of, context.joins(k) { k += 1 }
+        guard let next = context.core(k), let m = month(next), context.pieces[k].trail.isEmpty || context.pieces[k].trail == "," || k + 1 >= context.pieces.count else { return nil }
+        var count = k - i + 1
+        var year: Int?
+        var y = k + 1
+        if context.joins(k), !of.isEmpty, let w = context.core(y)?.lowercased(), w == of || w == "del", context.joins(y) { y += 1 }
+        if context.joins(k) || context.pieces[k].trail == ",", let c = context.core(y), let value = self.year(c) {
+            year = value
+            count = y - i + 1
+        }
+        let spoken = DateVerbalizer(rules: rules).say(day: d, month: m, year: year.map { ($0, 4) }, style: .dayNumber)
+        return Match(count, spoken)
+    }
+
     /// "25 July 2012", "25th jul 2012", "15 january", "25 sept." at piece `i` (a day).
     func dayFirst(at i: Int, in context: Context) -> Match? {
+        if rules.dateStyle == .dayNumber { return dayNumber(at: i, in: context) }
         guard context.joins(i), let d = day(context.pieces[i].core), let next = context.core(i + 1), let m = month(next) else { return nil }
         var count = 2
         var year: Int?

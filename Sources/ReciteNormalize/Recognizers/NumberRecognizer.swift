@@ -312,6 +312,15 @@ struct NumberRecognizer {
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
             return Match(1, spoken + word)
         }
+        // "media taza", "mezzo cucchiaino": half of a noun, agreeing with it.
+        if let words = rules.numberWords, whole == nil, parts[0] == "1", denominator == "2", word.isEmpty, context.joins(i),
+           let noun = context.core(i + 1), rules.gender(before: noun) != .none {
+            if let unit = unitAfter(i + 1, in: context) {
+                let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: false)
+                return Match(1 + unit.count, "\(words.half(rules.gender(before: name))) \(name)")
+            }
+            return Match(1, words.half(rules.gender(before: noun)))
+        }
         var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole) + word
         // "4 1/2 lbs": the unit after a mixed fraction is plural.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {

@@ -24,6 +24,16 @@ struct NumberLiteral {
         grouped || (!hasLeadingZero && integer.count <= rules.maxCardinalDigits)
     }
 
+    /// "39.4°C" in a Spanish text: a period before one or two digits, where a period only groups
+    /// thousands, is a decimal point written the English way.
+    static func isForeignDecimalPoint(_ text: Substring, at i: Substring.Index, rules: LanguageRules, grouped: Bool) -> Bool {
+        guard rules.numberWords != nil, rules.decimalSeparator != ".", !grouped, text[i] == "." else { return false }
+        let digits = text[text.index(after: i)...].prefix(while: \.isASCIIDigit)
+        guard (1...2).contains(digits.count) else { return false }
+        let rest = text[digits.endIndex...]
+        return rest.first.map { !$0.isASCIIDigit && $0 != "." && $0 != "/" && $0 != "-" } ?? true
+    }
+
     /// Reads the number at the start of `text`, or nil when it does not start with one.
     static func parse(_ text: Substring, rules: LanguageRules) -> NumberLiteral? {
         var number = NumberLiteral(end: text.startIndex)
@@ -48,7 +58,7 @@ struct NumberLiteral {
                 break
             }
         }
-        if i < text.endIndex, text[i] == rules.decimalSeparator {
+        if i < text.endIndex, text[i] == rules.decimalSeparator || isForeignDecimalPoint(text, at: i, rules: rules, grouped: number.grouped) {
             let after = text.index(after: i)
             if after < text.endIndex, text[after].isASCIIDigit {
                 var fraction = ""

@@ -14,7 +14,7 @@ struct DateVerbalizer {
             if let year { parts.append(String(year.value)) }
             return parts.joined(separator: " ")
         }
-        if rules.dateStyle == .dayNumber {
+        if rules.dateStyle == .dayNumber || style == .dayNumber {
             // "doce de mayo de dos mil veinte", "primo maggio duemilaventi": names in lower case.
             let of = rules.word("dateOf")
             if let day {
