@@ -69,6 +69,10 @@ struct NumberReading {
             let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
             return "\(count(n, noun: name)) \(name)"
         }
+        // "4'": feet.
+        if suffix == "'" || suffix == "’", let foot = rules.units["ft"] {
+            return "\(say(n, allowYear: false)) \(foot.form(plural: !n.isOne))"
+        }
         // 6'2": feet and inches.
         if suffix.first == "'" || suffix.first == "’", n.isInteger, suffix.count <= 3, suffix.dropFirst().isAllDigits,
            let foot = rules.units["ft"], let inch = rules.units["in"] {
@@ -95,6 +99,17 @@ struct NumberReading {
         if suffix.first == "'" || suffix.first == "’" {
             return say(n) + suffix
         }
+        // "a 5-lb bag": a measure joined to its noun takes the singular unit.
+        if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
+            return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
+        }
+        // "Node 20.x", "1.x": a version series.
+        if lower == ".x" { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
+        // "3BR/2BA", "2bd/1ba": two measures.
+        if let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true, slash > n.end,
+           let left = sayWhole(core[..<slash], allowYear: false), let right = sayWhole(core[core.index(after: slash)...], allowYear: false) {
+            return "\(left), \(right)"
+        }
         // "7.2-millimeter", "100-car": the number, then the word.
         if suffix.first == "-", suffix.dropFirst().first?.isLetter == true {
             return "\(say(n, allowYear: false)) \(suffix.dropFirst())"
@@ -106,9 +121,10 @@ struct NumberReading {
         // "4.4x", "10x": said as written.
         if lower == "x" { return "\(say(n, allowYear: false)) x" }
         // "2x8": dimensions.
-        if lower.first == "x" || lower.first == "×", suffix.count > 1, let m = NumberLiteral.parse(suffix.dropFirst(), rules: rules),
-           m.end == suffix.endIndex {
-            return "\(say(n, allowYear: false)) \(rules.word("by")) \(say(m, allowYear: false))"
+        if lower.first == "x" || lower.first == "×", suffix.count > 1, let m = NumberLiteral.parse(suffix.dropFirst(), rules: rules) {
+            if m.end == suffix.endIndex { return "\(say(n, allowYear: false)) \(rules.word("by")) \(say(m, allowYear: false))" }
+            // "2x4'", "10x12ft": dimensions with their unit.
+            if let second = sayWhole(suffix.dropFirst(), allowYear: false) { return "\(say(n, allowYear: false)) \(rules.word("by")) \(second)" }
         }
         return SerialReading(rules: rules).say(core)
     }

@@ -32,6 +32,17 @@ struct NumberRecognizer {
             let cardinal = CardinalVerbalizer(rules: rules)
             return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
         }
+        // "1.0.0-beta.2", "2.1-rc1": a version, then its pre-release name.
+        if rules.spellNumbers, let dash = core.firstIndex(of: "-"), case let head = core[..<dash], head.split(separator: ".").count >= 2,
+           head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }),
+           core[core.index(after: dash)...].first?.isLetter == true {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            let version = head.split(separator: ".").map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+            let tail = core[core.index(after: dash)...].split(separator: ".").map { part in
+                part.isAllDigits ? cardinal.say(part) : SerialReading(rules: rules).say(part) ?? String(part)
+            }
+            return Match(1, ([version] + tail).joined(separator: " "))
+        }
         if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
@@ -126,7 +137,7 @@ struct NumberRecognizer {
         }
         // Magnitude words: "100 million", "0.1 billion", then perhaps a unit or a currency word.
         if let magnitude = rules.magnitudes[String(next)], next.count > 2 {
-            var spoken = "\(DecimalVerbalizer(rules: rules).say(n)) \(magnitude)"
+            var spoken = "\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(magnitude)"
             var total = count + 1
             if context.joins(j), let after = context.core(j + 1), let unit = UnitParser(rules: rules).parse(after),
                !rules.ambiguousUnits.contains(String(after)) {
@@ -149,7 +160,7 @@ struct NumberRecognizer {
             return Match(count, reading.sayHouseNumber(n))
         }
         if let unit = unitAfter(j, in: context, number: n) {
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne)
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
             m.consumesDot = unit.dotted
@@ -172,6 +183,8 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
+        // "Python 3.12", "iOS 17.2": a version after a name is said "three point twelve".
+        if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // "21 personas" → "veintiuna personas", "1 día" → "un día": a number agrees with its noun.
         if rules.numberWords != nil, n.isInteger, !n.negative, n.groupedOrShort(rules), next.first?.isLowercase == true {
             return Match(count, prefix + reading.count(n, noun: String(next)))
@@ -180,6 +193,29 @@ struct NumberRecognizer {
     }
 
     // MARK: - Parts
+
+    /// A decimal after a product's name, said as a version: "Python 3.12" → "three point twelve".
+    func versionAfterName(_ n: NumberLiteral, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2, fraction.first != "0",
+              !n.negative, n.integer.count <= 2, i > 0, !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
+              let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
+              name.contains(where: \.isUppercase), name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
+        if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
+    }
+
+    /// "a 10 km race", "a 100 W bulb": a measure before a noun, after "a", takes the singular unit
+    /// (English only; other languages keep the plural).
+    func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, rules.spellNumbers, i > 0, !context.pieces[i - 1].endsClause,
+              ["a", "an"].contains(context.pieces[i - 1].core.lowercased()), context.joins(unitEnd - 1),
+              let noun = context.core(unitEnd), noun.first?.isLowercase == true, noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
+        return !Self.notNounsAfterMeasure.contains(noun.lowercased())
+    }
+
+    static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
+                                                     "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were"]
 
     /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.

@@ -17,6 +17,8 @@ struct RangeRecognizer {
             // "1-800-GO-U-HAUL", "1-413-te-b": a code of three parts or more is not a range.
             guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
+            // "978-0": a code, not a range down to zero.
+            guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
             let unit = context.joins(i) && high.isAllDigits && low.isAllDigits ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),

@@ -35,6 +35,13 @@ struct Reader {
                 i += 1
                 continue
             }
+            // "3 bd / 2 ba": a slash between two measures is a pause, not "slash".
+            if piece.core == "/", rules.verbalizes, i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true,
+               pieces[i - 1].core.last?.isLetter == true, i > 1, pieces[i - 2].core.first?.isASCIIDigit == true {
+                appendPunctuation(",", to: &out, after: firstOut)
+                i += 1
+                continue
+            }
             var match: Match?
             if !rules.verbalizes {
                 // A language without rules: every piece is kept as written.

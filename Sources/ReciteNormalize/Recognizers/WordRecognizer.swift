@@ -45,6 +45,7 @@ struct WordRecognizer {
            context.lastNumberIndex >= 0, i - context.lastNumberIndex < 8 {
             return Match(1, region)
         }
+        if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
         // ASCII letters only: nothing else to do (the common case, kept cheap).
@@ -68,6 +69,31 @@ struct WordRecognizer {
     }
 
     // MARK: - Kinds of words
+
+    /// A compass point: "the NW corner", "5 mi SW of", "N.E."; a single letter only beside a
+    /// number ("Highway 101 N", "45° N", "N 45° E"). Not after a name ("iPhone SE") or a comma
+    /// ("Lincoln, NE", a state).
+    private func compass(at i: Int, in context: Context) -> Match? {
+        guard !rules.compass.isEmpty else { return nil }
+        let piece = context.pieces[i]
+        let dotted = piece.core.contains(".") || piece.trail.hasPrefix(".") && piece.core.count == 1 && context.core(i + 1) == nil
+        let key = piece.core.filter { $0 != "." }
+        guard (1...3).contains(key.count), key.allSatisfy({ $0.isUppercase }), let direction = rules.compass[key] else { return nil }
+        let previous = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1] : nil
+        if previous?.trail.hasSuffix(",") == true || (i > 0 && context.pieces[i - 1].trail.hasSuffix(",")) { return nil }
+        let afterNumber = previous.map { $0.core.last?.isASCIIDigit == true || $0.core.last == "°" || $0.core.last == "º" } ?? false
+        let beforeNumber = context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
+            && context.core(i + 1)?.contains(where: { $0 == "°" || $0 == "º" }) == true
+        if key.count == 1 {
+            guard afterNumber || beforeNumber || (dotted && previous?.core.lowercased() == "the") else { return nil }
+            if afterNumber, context.joins(i), let next = context.core(i + 1), next.first?.isUppercase == true, next.count > 1,
+               rules.streets[String(next)] == nil, context.core(i + 2).map({ rules.streets[String($0)] != nil }) == true { return nil }
+        } else if let previous, let f = previous.core.first, f.isUppercase || previous.core.contains(where: \.isUppercase), !afterNumber,
+                  rules.compass[String(previous.core)] == nil {
+            return nil
+        }
+        return dotted && piece.trail.hasPrefix(".") && context.joins(i) ? Match(1, direction).droppingDot(piece) : Match(1, direction)
+    }
 
     /// A street word after a capitalized name with a house number shortly before ("1428 Elm St.").
     private func isStreet(at i: Int, in context: Context) -> Bool {

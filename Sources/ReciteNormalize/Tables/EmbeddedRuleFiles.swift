@@ -461,6 +461,25 @@ enum EmbeddedRuleFiles {
           Wyo.: Wyoming
 
         # Words before which a Roman numeral is a plain number (Chapter IV → chapter four).
+        # Compass points: two or three letters anywhere but after a name or a comma ("the NW corner"); one
+        # letter only beside a number ("Highway 101 N", "45° N").
+        compass:
+          "N": north
+          S: south
+          E: east
+          W: west
+          NE: northeast
+          NW: northwest
+          SE: southeast
+          SW: southwest
+          NNE: north northeast
+          ENE: east northeast
+          ESE: east southeast
+          SSE: south southeast
+          SSW: south southwest
+          WSW: west southwest
+          WNW: west northwest
+          NNW: north northwest
         numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt]
         """#,
         "en.money.yml": #"""
@@ -788,13 +807,21 @@ enum EmbeddedRuleFiles {
           bd: bedroom | bedrooms
           br: bedroom | bedrooms
           ba.: bathroom | bathrooms
+          ba: bathroom | bathrooms
+          BR: bedroom | bedrooms
+          BA: bathroom | bathrooms
+          bdrm: bedroom | bedrooms
+          bdrms: bedroom | bedrooms
+          bth: bathroom | bathrooms
+          hp: horsepower | horsepower
+          HP: horsepower | horsepower
           "%": percent | percent
           "¢": cent | cents
           "‰": per mille | per mille
 
         # Symbols that are also words ("5 in the box", "grade 5 A students"): read as a unit only when
         # nothing but punctuation, the end of the text, a number or a capitalized word follows.
-        ambiguous: [in, a, A, s, t, st, pt, ha, ac, min, mo, yd, bd, br, ba., cc, g, l, b]
+        ambiguous: [in, a, A, s, t, st, pt, ha, ac, min, mo, yd, bd, br, ba., cc, g, l, b, hp, HP]
 
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.

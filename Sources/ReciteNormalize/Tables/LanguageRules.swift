@@ -49,6 +49,8 @@ final class LanguageRules: @unchecked Sendable {
     var beforeName: [String: String] = [:]
     var streets: [String: String] = [:]
     var regions: [String: String] = [:]
+    /// Compass points by abbreviation: "NW" → "northwest".
+    var compass: [String: String] = [:]
     /// Lowercased words after which a Roman numeral is a cardinal ("chapter IV").
     var numberedBy: Set<String> = []
 
@@ -110,7 +112,7 @@ final class LanguageRules: @unchecked Sendable {
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
-        c.regions = regions; c.numberedBy = numberedBy
+        c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
         c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words
         c.decimalSeparator = decimalSeparator; c.groupSeparators = groupSeparators; c.dateOrder = dateOrder
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits

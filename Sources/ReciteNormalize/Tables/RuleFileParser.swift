@@ -59,6 +59,7 @@ enum RuleFileParser {
         rules.beforeName.merge(strings(map["beforeName"])) { $1 }
         rules.streets.merge(strings(map["streets"])) { $1 }
         rules.regions.merge(strings(map["regions"])) { $1 }
+        rules.compass.merge(strings(map["compass"])) { $1 }
         rules.numberedBy.formUnion(list(map["numberedBy"]).map { $0.lowercased() })
     }
 

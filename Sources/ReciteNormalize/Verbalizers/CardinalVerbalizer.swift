@@ -43,7 +43,8 @@ struct CardinalVerbalizer {
         for scale in stride(from: groups.count - 1, through: 0, by: -1) where groups[scale] != 0 {
             let group = groups[scale]
             let last = scale == 0
-            if last, hundredAnd, group < 100, groups.count > 1 { words.append("and") }
+            // "one thousand and five", but "one million twelve".
+            if last, hundredAnd, group < 100, groups.count == 2 { words.append("and") }
             words.append(Self.underThousand(group, and: hundredAnd && last))
             if scale > 0 { words.append(Self.scales[scale]) }
         }

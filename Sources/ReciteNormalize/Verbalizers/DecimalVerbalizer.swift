@@ -5,6 +5,8 @@
 /// separators ("1 250,5" → "1250,5"), which its voice reads without a pause.
 struct DecimalVerbalizer {
     let rules: LanguageRules
+    /// "four hundred sixty billion": no "and" before a magnitude word.
+    var hundredAnd: Bool?
 
     func say(_ number: NumberLiteral) -> String {
         var words: [String] = []
@@ -16,7 +18,7 @@ struct DecimalVerbalizer {
             return words.joined(separator: " ")
         }
         if !number.integer.isEmpty {
-            words.append(number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules).say(number.integer)
+            words.append(number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules, hundredAnd: hundredAnd).say(number.integer)
                                                       : DigitsVerbalizer(rules: rules).say(number.integer))
         }
         if let fraction = number.fraction {

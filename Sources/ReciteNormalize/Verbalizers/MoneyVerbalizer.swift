@@ -10,6 +10,7 @@ struct MoneyVerbalizer {
         let decimal = DecimalVerbalizer(rules: rules)
         let reading = NumberReading(rules: rules)
         if let magnitude {
+            let decimal = DecimalVerbalizer(rules: rules, hundredAnd: false)
             let counted = rules.numberWords?.joining("\(decimal.say(amount)) \(magnitude)") ?? "\(decimal.say(amount)) \(magnitude)"
             return "\(counted) \(currency.major.plural)"
         }
