@@ -81,7 +81,7 @@ struct NumberReading {
         }
         // "1.5k comments": a magnitude letter in lower case ("4K" stays a letter).
         if lower == suffix || (!n.isInteger && (suffix == "M" || suffix == "B" || suffix == "K")),
-           let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 {
+           let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 || rules.numberWords != nil {
             return rules.numberWords?.times(say(n, allowYear: false), magnitude) ?? "\(say(n, allowYear: false)) \(magnitude)"
         }
         // "21st-century", "3rd-party": the number with its suffix, then the word.

@@ -71,7 +71,7 @@ struct ItalianNumberWords: NumberWords {
         } else {
             // "undicesimo", "ventitreesimo", "ventiseiesimo", "millesimo".
             word = cardinal(digits, gender: .none)
-            if word.hasSuffix("tré") { word = word.dropLast() + "tre" }
+            if word.hasSuffix("tré") { word = word.dropLast() + "e" }
             else if !word.hasSuffix("sei") { word.removeLast() }
             if word.hasSuffix("mill") == false, word.hasSuffix("mil") { word += "l" }
             word += "esimo"

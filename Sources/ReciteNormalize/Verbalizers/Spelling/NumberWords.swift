@@ -26,6 +26,8 @@ protocol NumberWords: Sendable {
     func fraction(denominator: Substring, plural: Bool) -> String
     /// The word that joins a number ending in a round million to its noun: "un millón de euros".
     func joining(_ spoken: String) -> String
+    /// A number and a magnitude word after it ("tres millones", "dodicimila").
+    func times(_ spoken: String, _ magnitude: String) -> String
     /// The number's last form before `noun`: Italian "uno yogurt", "uno zaino" (not "un").
     func before(_ noun: String, _ spoken: String) -> String
 }

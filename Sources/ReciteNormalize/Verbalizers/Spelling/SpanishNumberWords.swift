@@ -104,9 +104,10 @@ struct SpanishNumberWords: NumberWords {
             if rest / 10 > 0 { words.append(Self.ordinalTens[rest / 10]) }
             if rest % 10 > 0 { words.append(Self.ordinalUnits[rest % 10]) }
         }
+        if gender == .feminine { words = words.map { $0.dropLast() + "a" } }
         guard var last = words.popLast() else { return nil }
         switch gender {
-        case .feminine: last = last.dropLast() + "a"
+        case .feminine: break
         // "primer piso", "tercer lugar".
         case .masculine where last.hasSuffix("primero") || last.hasSuffix("tercero"): last = String(last.dropLast())
         default: break
