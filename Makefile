@@ -4,6 +4,7 @@ bench:
 	swift build -c release
 	python3 Benchmarks/bench.py
 	python3 Benchmarks/neural.py
+	python3 Benchmarks/normalize.py
 
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:

@@ -7,6 +7,8 @@ struct Match {
     /// The match read the period after its last piece as part of an abbreviation ("Dr.", "bd."):
     /// it is dropped unless the stretch ends there, where it still ends the sentence.
     var consumesDot = false
+    /// The match read the quote mark after its last piece as its unit (12" → "inches").
+    var consumesQuote = false
 
     init(_ count: Int, _ spoken: String) {
         self.count = count

@@ -20,15 +20,21 @@ struct MoneyRecognizer {
         core = core.dropFirst(symbol.count)
         guard let n = NumberLiteral.parse(core, rules: rules) else { return nil }
         let rest = core[n.end...]
-        let money = MoneyVerbalizer(rules: rules)
+        var money = MoneyVerbalizer(rules: rules)
+        let numbers = NumberRecognizer(rules: rules)
         if rest.isEmpty {
             // "$45 billion", "¥30 b".
-            if context.joins(i), let next = context.core(i + 1), let magnitude = rules.magnitudes[String(next)] {
+            if context.joins(i), let next = context.core(i + 1),
+               let magnitude = rules.magnitudes[String(next)] ?? (next.count > 2 ? rules.magnitudes[next.lowercased()] : nil) {
+                // "a $95 billion valuation": an amount before a noun says its currency in the singular.
+                money.adjective = numbers.isAdjective(at: i, unitEnd: i + 2, in: context)
                 return Match(2, money.say(n, currency: currency, magnitude: magnitude))
             }
+            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
             return Match(1, money.say(n, currency: currency, magnitude: nil))
         }
         if let magnitude = rules.magnitudes[String(rest)] {
+            money.adjective = numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
             return Match(1, money.say(n, currency: currency, magnitude: magnitude))
         }
         // "$20/mo": per unit of time.

@@ -22,6 +22,20 @@ struct NumberReading {
         return words.joining(words.before(noun, spoken))
     }
 
+    /// A version with a pre-release name: "1.0.0-beta.2" → "one point zero point zero beta two".
+    func sayPreRelease(_ text: Substring) -> String? {
+        guard rules.spellNumbers, rules.numberWords == nil, let dash = text.firstIndex(of: "-") else { return nil }
+        let head = text[..<dash], tail = text[text.index(after: dash)...]
+        let groups = head.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }), tail.first?.isLetter == true else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let version = groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+        let parts = tail.split(separator: ".").map { part in
+            part.isAllDigits ? cardinal.say(part) : SerialReading(rules: rules).say(part) ?? String(part)
+        }
+        return ([version] + parts).joined(separator: " ")
+    }
+
     /// A house number: "1428" → "fourteen twenty eight", "123" → "one twenty three".
     func sayHouseNumber(_ n: NumberLiteral) -> String {
         guard rules.spellNumbers, rules.numberWords == nil, n.fraction == nil, !n.grouped, let v = n.value, n.integer.count == 3 || n.integer.count == 4,
@@ -69,8 +83,12 @@ struct NumberReading {
             let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
             return "\(count(n, noun: name)) \(name)"
         }
+        // "15.6″", "13.3”": inches written with a double prime or a closing quote.
+        if suffix == "″" || suffix == "”", let inch = rules.units["in"] {
+            return "\(say(n, allowYear: false)) \(inch.form(plural: !n.isOne))"
+        }
         // "4'": feet.
-        if suffix == "'" || suffix == "’", let foot = rules.units["ft"] {
+        if suffix == "'" || suffix == "’" || suffix == "′", let foot = rules.units["ft"] {
             return "\(say(n, allowYear: false)) \(foot.form(plural: !n.isOne))"
         }
         // 6'2": feet and inches.

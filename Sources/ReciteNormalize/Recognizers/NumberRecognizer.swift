@@ -33,16 +33,7 @@ struct NumberRecognizer {
             return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
         }
         // "1.0.0-beta.2", "2.1-rc1": a version, then its pre-release name.
-        if rules.spellNumbers, let dash = core.firstIndex(of: "-"), case let head = core[..<dash], head.split(separator: ".").count >= 2,
-           head.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }),
-           core[core.index(after: dash)...].first?.isLetter == true {
-            let cardinal = CardinalVerbalizer(rules: rules)
-            let version = head.split(separator: ".").map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
-            let tail = core[core.index(after: dash)...].split(separator: ".").map { part in
-                part.isAllDigits ? cardinal.say(part) : SerialReading(rules: rules).say(part) ?? String(part)
-            }
-            return Match(1, ([version] + tail).joined(separator: " "))
-        }
+        if core.contains("-"), let spoken = reading.sayPreRelease(core) { return Match(1, spoken) }
         if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
@@ -89,6 +80,11 @@ struct NumberRecognizer {
                 let apocope = gender == .masculine && rules.gender(before: after) != .none
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
+            // "a 100W product", "a 15min debate": a glued measure before a noun takes the singular.
+            if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix),
+               !n.isOne, isAdjective(at: i, unitEnd: i + 1, in: context) {
+                return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
+            }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
             // "2x8 m2": dimensions, then their unit.
             if let x = suffix.first, x == "x" || x == "×", suffix.count > 1, context.joins(i), let unit = unitAfter(i + 1, in: context) {
@@ -119,11 +115,16 @@ struct NumberRecognizer {
                 return Match(1, prefix + reading.sayHouseNumber(n))
             }
         }
-        // 12": inches, unless the quote closes one opened before.
-        if count == 1, piece.trail.hasPrefix("\""), n.isInteger || n.fraction != nil, let inch = rules.units["in"] {
-            var quotes = piece.lead.filter { $0 == "\"" }.count
-            for k in 0..<i { quotes += (context.pieces[k].lead + context.pieces[k].trail).filter { $0 == "\"" }.count }
-            if quotes % 2 == 0 { return Match(1, prefix + reading.say(n, allowYear: false) + " " + inch.form(plural: !n.isOne)) }
+        // 12": inches, 8.5': feet, unless the quote closes one opened before.
+        if count == 1, let mark = piece.trail.first, let unit = markUnit(mark), n.isInteger || n.fraction != nil {
+            var quotes = piece.lead.filter { $0 == mark }.count
+            for k in 0..<i { quotes += (context.pieces[k].lead + context.pieces[k].trail).filter { $0 == mark }.count }
+            if quotes % 2 == 0 || mark == "″" || mark == "′" {
+                let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
+                var m = Match(1, prefix + reading.say(n, allowYear: false) + " " + unit.form(plural: !n.isOne && !singular))
+                m.consumesQuote = true
+                return m
+            }
         }
         let j = i + count
         guard context.joins(j - 1), let next = context.core(j) else {
@@ -136,7 +137,7 @@ struct NumberRecognizer {
             return Match(count + 1, "\(prefix)\(reading.sayHouseNumber(n)) \(next)")
         }
         // Magnitude words: "100 million", "0.1 billion", then perhaps a unit or a currency word.
-        if let magnitude = rules.magnitudes[String(next)], next.count > 2 {
+        if next.count > 2, let magnitude = rules.magnitudes[String(next)] ?? rules.magnitudes[next.lowercased()] {
             var spoken = "\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(magnitude)"
             var total = count + 1
             if context.joins(j), let after = context.core(j + 1), let unit = UnitParser(rules: rules).parse(after),
@@ -161,6 +162,7 @@ struct NumberRecognizer {
         }
         if let unit = unitAfter(j, in: context, number: n) {
             let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
+            // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
             m.consumesDot = unit.dotted
@@ -205,17 +207,45 @@ struct NumberRecognizer {
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
     }
 
-    /// "a 10 km race", "a 100 W bulb": a measure before a noun, after "a", takes the singular unit
-    /// (English only; other languages keep the plural).
-    func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
-        guard rules.numberWords == nil, rules.spellNumbers, i > 0, !context.pieces[i - 1].endsClause,
-              ["a", "an"].contains(context.pieces[i - 1].core.lowercased()), context.joins(unitEnd - 1),
-              let noun = context.core(unitEnd), noun.first?.isLowercase == true, noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
-        return !Self.notNounsAfterMeasure.contains(noun.lowercased())
+    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
+    func markUnit(_ mark: Character) -> Inflected? {
+        switch mark {
+        case "\"", "″", "”": return rules.units["in"]
+        case "'", "′", "’": return rules.units["ft"]
+        default: return nil
+        }
     }
 
+    /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
+    /// before a noun takes the singular unit (English only; other languages keep the plural). After
+    /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
+    func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, rules.spellNumbers, context.joins(unitEnd - 1) || context.pieces[unitEnd - 1].trail == ".",
+              let noun = context.core(unitEnd), noun.count > 1, noun.first?.isLowercase == true,
+              noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
+        let lower = noun.lowercased()
+        if Self.notNounsAfterMeasure.contains(lower) { return false }
+        let afterArticle = i > 0 && !context.pieces[i - 1].endsClause && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
+        return afterArticle || !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("er")
+            && !lower.hasSuffix("ed") && !lower.hasSuffix("ing")
+    }
+
+    /// Words that follow a measure without making it an adjective ("10 km of road", "5 kg in all").
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
-                                                     "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were"]
+                                                     "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
+                                                     "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words after a plural measure that are not the noun it describes ("3 hours later", "2 miles north").
+    static let wordsAfterMeasure: Set<String> = ["old", "long", "wide", "high", "tall", "deep", "thick", "away", "north", "south",
+                                                  "east", "west", "ahead", "behind", "apart", "left", "more", "less", "total", "too",
+                                                  "apiece", "worth", "instead", "plus", "minus", "that", "which", "who", "when",
+                                                  "while", "before", "since", "until", "will", "would", "can", "could", "should",
+                                                  "must", "may", "might", "has", "have", "had", "be", "been", "it", "they", "we",
+                                                  "you", "he", "she", "i", "this", "these", "those", "there", "here", "not", "no",
+                                                  "just", "only", "all", "both", "every", "per", "total", "remaining", "long",
+                                                  "an", "one", "his", "her", "their", "its", "our", "my", "your", "during", "after",
+                                                  "through", "across", "around", "about", "between", "within", "without", "against",
+                                                  "toward", "towards", "upon", "onto", "via", "vs", "versus", "do", "does", "did",
+                                                  "or", "nor", "yet", "because", "where", "whereas", "though", "although", "than"]
 
     /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.
@@ -250,6 +280,10 @@ struct NumberRecognizer {
         let parts = core.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.isAllDigits && $0.count <= 3 }) else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
+        // "55:48": minutes and seconds (a ratio has a small side: "3:1", "16:9").
+        if parts.allSatisfy({ $0.count == 2 }), let seconds = Int(parts[1]), seconds < 60, parts[1] != "00" || parts[0] != "00" {
+            return "\(cardinal.say(parts[0])) \(seconds < 10 ? "oh \(cardinal.say(parts[1]))" : cardinal.say(parts[1]))"
+        }
         return "\(cardinal.say(parts[0])) \(rules.word("to")) \(cardinal.say(parts[1]))"
     }
 
@@ -288,10 +322,17 @@ struct NumberRecognizer {
            let base = parser.parse(after), base.denominator == nil, base.numerator.count == 1, base.numerator[0].power == nil {
             var square = base
             square.numerator[0].power = "2"
-            return (square, 2, false)
+            let unitPiece = context.pieces[j + 1]
+            let dotted = unitPiece.trail.hasPrefix(".") && (context.core(j + 2)?.first.map { $0.isLowercase || $0.isASCIIDigit } ?? false)
+            return (square, 2, dotted)
         }
         guard let unit else { return nil }
         if rules.letterUnits.contains(key) { return nil }
+        // "3000 N Gifford", "342 N. 1700 E. Road": after a road's or a house's number, a compass point.
+        if key.count == 1, rules.compass[key] != nil, let number, number.isInteger, number.integer.count >= 3,
+           piece.trail.hasPrefix(".") || context.core(j + 1)?.first?.isUppercase == true || context.core(j + 1)?.first?.isASCIIDigit == true {
+            return nil
+        }
         if let number, !rules.isUnitAlone(key, after: number) { return nil }
         // "5 ft 4 in tall": after a measure in another unit, the symbol is that unit's smaller one.
         if j >= 3, let before = context.core(j - 2), context.core(j - 3)?.first?.isASCIIDigit == true,
@@ -358,9 +399,10 @@ struct NumberRecognizer {
             return Match(1, words.half(rules.gender(before: noun)))
         }
         var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole) + word
-        // "4 1/2 lbs": the unit after a mixed fraction is plural.
+        // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
-            spoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
+            let proper = whole == nil && (Int(parts[0]) ?? 0) < (Int(denominator) ?? 0)
+            spoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
             count += unit.count
         }
         return Match(count, spoken)

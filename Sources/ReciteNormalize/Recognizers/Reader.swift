@@ -36,7 +36,7 @@ struct Reader {
                 continue
             }
             // "3 bd / 2 ba": a slash between two measures is a pause, not "slash".
-            if piece.core == "/", rules.verbalizes, i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true,
+            if piece.core.utf8.count == 1, piece.core.utf8.first == UInt8(ascii: "/"), rules.verbalizes, i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true,
                pieces[i - 1].core.last?.isLetter == true, i > 1, pieces[i - 2].core.first?.isASCIIDigit == true {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
@@ -81,6 +81,7 @@ struct Reader {
     private func emit(_ match: Match, at i: Int, pieces: [Piece], into out: inout [Run], after firstOut: Int) {
         let first = pieces[i], last = pieces[i + match.count - 1]
         var trail = last.trail
+        if match.consumesQuote, let q = trail.first, "\"'’″′”".contains(q) { trail = trail.dropFirst() }
         if match.consumesDot, i + match.count < pieces.count, trail.hasPrefix(".") { trail = trail.dropFirst() }
         let text = String(leading(first.lead, into: &out, after: firstOut)) + match.spoken + trail
         var span = first.span

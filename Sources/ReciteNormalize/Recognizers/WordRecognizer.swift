@@ -61,6 +61,11 @@ struct WordRecognizer {
         if let spoken = version(core) { return Match(1, spoken) }
         if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
+        // "w/basement", "w/ garage": "with".
+        if core.count > 2, core.first == "w" || core.first == "W", core.dropFirst().first == "/", let with = rules.words["with"],
+           core.dropFirst(2).allSatisfy(\.isLetter) {
+            return Match(1, "\(with.singular) \(core.dropFirst(2))")
+        }
         if core.contains("/" as Character), let slash = rules.word("slash") as String?,
            core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
@@ -74,8 +79,10 @@ struct WordRecognizer {
     /// number ("Highway 101 N", "45° N", "N 45° E"). Not after a name ("iPhone SE") or a comma
     /// ("Lincoln, NE", a state).
     private func compass(at i: Int, in context: Context) -> Match? {
-        guard !rules.compass.isEmpty else { return nil }
+        // Most words start with another letter: answered from the first byte.
         let piece = context.pieces[i]
+        guard !rules.compass.isEmpty, let f = piece.core.utf8.first, f == UInt8(ascii: "N") || f == UInt8(ascii: "S")
+            || f == UInt8(ascii: "E") || f == UInt8(ascii: "W"), piece.core.utf8.count <= 6 else { return nil }
         let dotted = piece.core.contains(".") || piece.trail.hasPrefix(".") && piece.core.count == 1 && context.core(i + 1) == nil
         let key = piece.core.filter { $0 != "." }
         guard (1...3).contains(key.count), key.allSatisfy({ $0.isUppercase }), let direction = rules.compass[key] else { return nil }
@@ -170,6 +177,7 @@ struct WordRecognizer {
     private func version(_ core: Substring) -> String? {
         guard core.count > 1, core.first == "v" || core.first == "V" else { return nil }
         let body = core.dropFirst()
+        if body.contains("-"), let spoken = NumberReading(rules: rules).sayPreRelease(body) { return "\(rules.word("version")) \(spoken)" }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy(\.isAllDigits) else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)

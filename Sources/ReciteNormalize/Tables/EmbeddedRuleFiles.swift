@@ -243,6 +243,23 @@ enum EmbeddedRuleFiles {
 
         # Read the same way wherever they stand.
         always:
+          # Letters a reader spells, which eSpeak NG would read as a word.
+          LED: L E D
+          LEDs: L E Ds
+          EV: E V
+          EVs: E Vs
+          PHEV: P H E V
+          PHEVs: P H E Vs
+          UPS: U P S
+          USPS: U S P S
+          USGS: U S G S
+          ICU: I C U
+          ICUs: I C Us
+          HOA: H O A
+          "W/D": washer and dryer
+          Hwy: Highway
+          "Hwy.": Highway
+          "w/d": washer and dryer
           e.g.: for example
           i.e.: that is
           etc.: et cetera
@@ -524,6 +541,8 @@ enum EmbeddedRuleFiles {
           b: billion
           B: billion
           bn: billion
+          bln: billion
+          mln: million
           t: trillion
           T: trillion
           tn: trillion
@@ -583,7 +602,7 @@ enum EmbeddedRuleFiles {
 
         # Words after which a number of three or four digits is a name said in pairs ("Flight 370" → "three
         # seventy", "Room 1204" → "twelve oh four"), as after a name in capitals ("RTX 4090").
-        pairedAfter: [flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel]
+        pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.
@@ -685,6 +704,7 @@ enum EmbeddedRuleFiles {
           oclock: o'clock
           # Said between an amount's whole units and its cents ("con" in Spanish); nothing in English.
           andCents: ""
+          with: with
         """#,
         "en.units.yml": #"""
         # English units of measure. Read by Recite's normalization stage at run time; the built-in copy
@@ -748,6 +768,11 @@ enum EmbeddedRuleFiles {
 
         # Units that take no prefix (and spellings that a prefix rule would read wrongly).
         units:
+          # After a number, F is Fahrenheit ("350F", "85 F"); farads keep their prefixes (µF, pF).
+          F: degree Fahrenheit | degrees Fahrenheit
+          v: volt | volts
+          yo: year old | year old
+          "y/o": year old | year old
           min: minute | minutes
           mins: minute | minutes
           sec: second | seconds
@@ -821,7 +846,7 @@ enum EmbeddedRuleFiles {
 
         # Symbols that are also words ("5 in the box", "grade 5 A students"): read as a unit only when
         # nothing but punctuation, the end of the text, a number or a capitalized word follows.
-        ambiguous: [in, a, A, s, t, st, pt, ha, ac, min, mo, yd, bd, br, ba., cc, g, l, b, hp, HP]
+        ambiguous: [in, a, A, s, t, st, pt, ha, ac, mo, yd, bd, br, ba., cc, g, l, b, hp, HP, v, yo]
 
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.

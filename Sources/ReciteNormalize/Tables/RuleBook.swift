@@ -62,7 +62,8 @@ struct RuleBook: Sendable {
 
     /// The rules for a BCP 47 tag: the region's if there are any, else the language's, else none.
     func rules(for tag: String) -> LanguageRules {
-        let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+        // Called once per stretch of words: no Foundation string search here.
+        let lower = String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
         if let rules = languages[lower] { return rules }
         let base = lower.split(separator: "-").first.map(String.init) ?? lower
         if let rules = languages[base] { return rules }

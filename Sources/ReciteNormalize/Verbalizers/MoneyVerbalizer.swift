@@ -5,6 +5,8 @@
 /// decimals are read as a decimal number before the currency name.
 struct MoneyVerbalizer {
     let rules: LanguageRules
+    /// Said before a noun ("a $20 bill", "a $5 million budget"): the currency in the singular.
+    var adjective = false
 
     func say(_ amount: NumberLiteral, currency: Currency, magnitude: String?) -> String {
         let decimal = DecimalVerbalizer(rules: rules)
@@ -12,7 +14,7 @@ struct MoneyVerbalizer {
         if let magnitude {
             let decimal = DecimalVerbalizer(rules: rules, hundredAnd: false)
             let counted = rules.numberWords?.joining("\(decimal.say(amount)) \(magnitude)") ?? "\(decimal.say(amount)) \(magnitude)"
-            return "\(counted) \(currency.major.plural)"
+            return "\(counted) \(currency.major.form(plural: !adjective))"
         }
         var cents: Int?
         if let f = amount.fraction, rules.spellNumbers {
@@ -24,7 +26,7 @@ struct MoneyVerbalizer {
             }
         }
         guard let cents else {
-            let name = currency.major.form(plural: !amount.isOne)
+            let name = currency.major.form(plural: !amount.isOne && !adjective)
             return "\(reading.count(amount, noun: name)) \(name)"
         }
         let cardinal = CardinalVerbalizer(rules: rules)
@@ -32,7 +34,7 @@ struct MoneyVerbalizer {
         if amount.negative { words.append(rules.word("minus")) }
         let integer = amount.integer.isEmpty ? "0" : amount.integer
         if integer.contains(where: { $0 != "0" }) || cents == 0 {
-            let name = currency.major.form(plural: integer != "1")
+            let name = currency.major.form(plural: integer != "1" && !adjective)
             var whole = amount
             whole.negative = false
             whole.fraction = nil
