@@ -83,10 +83,6 @@ struct NumberReading {
             let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
             return "\(count(n, noun: name)) \(name)"
         }
-        // "15.6″", "13.3”": inches written with a double prime or a closing quote.
-        if suffix == "″" || suffix == "”", let inch = rules.units["in"] {
-            return "\(say(n, allowYear: false)) \(inch.form(plural: !n.isOne))"
-        }
         // "4'": feet.
         if suffix == "'" || suffix == "’" || suffix == "′", let foot = rules.units["ft"] {
             return "\(say(n, allowYear: false)) \(foot.form(plural: !n.isOne))"

@@ -115,12 +115,18 @@ struct NumberRecognizer {
                 return Match(1, prefix + reading.sayHouseNumber(n))
             }
         }
+        // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
+        if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // 12": inches, 8.5': feet, unless the quote closes one opened before.
         if count == 1, let mark = piece.trail.first, let unit = markUnit(mark), n.isInteger || n.fraction != nil {
             var quotes = piece.lead.filter { $0 == mark }.count
             for k in 0..<i { quotes += (context.pieces[k].lead + context.pieces[k].trail).filter { $0 == mark }.count }
-            if quotes % 2 == 0 || mark == "″" || mark == "′" {
-                let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
+            let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
+            // An apostrophe is feet only before a noun or a number of inches ("10' boat", "5' 10\""),
+            // not a quote closing after a number ("I've 20' and").
+            let apostrophe = mark == "'" || mark == "’"
+            let feet = !apostrophe || singular || (context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true)
+            if feet, quotes % 2 == 0 || mark == "″" || mark == "′" {
                 var m = Match(1, prefix + reading.say(n, allowYear: false) + " " + unit.form(plural: !n.isOne && !singular))
                 m.consumesQuote = true
                 return m
@@ -185,8 +191,6 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
-        // "Python 3.12", "iOS 17.2": a version after a name is said "three point twelve".
-        if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // "21 personas" → "veintiuna personas", "1 día" → "un día": a number agrees with its noun.
         if rules.numberWords != nil, n.isInteger, !n.negative, n.groupedOrShort(rules), next.first?.isLowercase == true {
             return Match(count, prefix + reading.count(n, noun: String(next)))
@@ -198,12 +202,15 @@ struct NumberRecognizer {
 
     /// A decimal after a product's name, said as a version: "Python 3.12" → "three point twelve".
     func versionAfterName(_ n: NumberLiteral, at i: Int, in context: Context) -> String? {
-        guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2, fraction.first != "0",
+        guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2,
+              fraction.first != "0" || fraction.count == 2 && fraction != "00",
               !n.negative, n.integer.count <= 2, i > 0, !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
               let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
               name.contains(where: \.isUppercase), name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
         if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
+        // "Ubuntu 22.04": a release named by year and month, "twenty two oh four".
+        if fraction.first == "0" { return "\(cardinal.say(n.integer)) oh \(cardinal.say(fraction))" }
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
     }
 
@@ -221,13 +228,19 @@ struct NumberRecognizer {
     /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
     func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
         guard rules.numberWords == nil, rules.spellNumbers, context.joins(unitEnd - 1) || context.pieces[unitEnd - 1].trail == ".",
-              let noun = context.core(unitEnd), noun.count > 1, noun.first?.isLowercase == true,
+              let noun = context.core(unitEnd), noun.count > 1, context.pieces[unitEnd].lead.isEmpty,
               noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
         let lower = noun.lowercased()
         if Self.notNounsAfterMeasure.contains(lower) { return false }
         let afterArticle = i > 0 && !context.pieces[i - 1].endsClause && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
-        return afterArticle || !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("er")
-            && !lower.hasSuffix("ed") && !lower.hasSuffix("ing")
+        // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
+        guard noun.first?.isLowercase == true || afterArticle && noun.first?.isUppercase == true else { return false }
+        if afterArticle { return true }
+        // Without "a": "531 sq ft home", "15.5 kWh battery", but "1.5 kg flour", "140 °F internal".
+        if let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
+            return false
+        }
+        return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
     }
 
     /// Words that follow a measure without making it an adjective ("10 km of road", "5 kg in all").
@@ -245,7 +258,10 @@ struct NumberRecognizer {
                                                   "an", "one", "his", "her", "their", "its", "our", "my", "your", "during", "after",
                                                   "through", "across", "around", "about", "between", "within", "without", "against",
                                                   "toward", "towards", "upon", "onto", "via", "vs", "versus", "do", "does", "did",
-                                                  "or", "nor", "yet", "because", "where", "whereas", "though", "although", "than"]
+                                                  "or", "nor", "yet", "because", "where", "whereas", "though", "although", "than",
+                                                  "farther", "further", "longer", "shorter", "higher", "lower", "later", "earlier",
+                                                  "faster", "slower", "bigger", "smaller", "larger", "over", "under", "after",
+                                                  "internal", "inside", "outside", "overall", "down", "up", "east", "ago", "off"]
 
     /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.

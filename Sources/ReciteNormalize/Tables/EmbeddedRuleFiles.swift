@@ -771,7 +771,12 @@ enum EmbeddedRuleFiles {
           # After a number, F is Fahrenheit ("350F", "85 F"); farads keep their prefixes (µF, pF).
           F: degree Fahrenheit | degrees Fahrenheit
           v: volt | volts
+          # Primes after a number: 15.6″ (inches), 10′ (feet).
+          "″": inch | inches
+          "′": foot | feet
           yo: year old | year old
+          # Recipes: "1 T baking soda" (a capital T is a tablespoon, a small t a teaspoon).
+          T: tablespoon | tablespoons
           "y/o": year old | year old
           min: minute | minutes
           mins: minute | minutes
@@ -846,7 +851,7 @@ enum EmbeddedRuleFiles {
 
         # Symbols that are also words ("5 in the box", "grade 5 A students"): read as a unit only when
         # nothing but punctuation, the end of the text, a number or a capitalized word follows.
-        ambiguous: [in, a, A, s, t, st, pt, ha, ac, mo, yd, bd, br, ba., cc, g, l, b, hp, HP, v, yo]
+        ambiguous: [in, a, A, s, t, st, pt, ha, ac, mo, yd, bd, br, ba., cc, g, l, b, hp, HP, v]
 
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
