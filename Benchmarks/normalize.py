@@ -2,9 +2,10 @@
 """Normalization speed (issue 16): `recite normalize` on one core, in megabytes of input text per
 second, beside the goal of 2 MB/s, for English, Spanish and Italian.
 
-The text is the inputs of the development sets in Eval/ (real sentences full of numbers, units,
-dates and symbols, far denser than prose), repeated to about 4 MB per language, plus the same
-size of plain English prose from Samples/. Each figure is the best of --rounds runs, pinned to CPU 0
+The goal is for plain English prose: the text of Samples/ (and of ../shared/corpus when it is
+there) as the Markdown parser hands it on. The inputs of the development sets in Eval/ (real
+sentences full of numbers, units, dates and symbols, far denser than prose) are timed too, for
+English, Spanish and Italian. Each text is repeated to about 4 MB. Each figure is the best of --rounds runs, pinned to CPU 0
 with taskset so that it measures one core.
 
 Usage: python3 Benchmarks/normalize.py [--recite .build/release/recite] [--rounds 3] [--megabytes 4]
@@ -26,14 +27,26 @@ def inputs(tsv):
     return lines
 
 
-def prose():
+def prose(folder):
+    """The text of Markdown files as the parser hands it on: no code, tables, HTML or link targets."""
     lines = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "Samples", "*.md"))):
+    for path in sorted(glob.glob(os.path.join(folder, "**", "*.md"), recursive=True)):
+        code = False
         with open(path, encoding="utf-8") as f:
             for line in f:
-                line = re.sub(r"[#>*_`\[\]()]", " ", line).strip()
-                if len(line.split()) > 3:
-                    lines.append(line)
+                s = line.strip()
+                if s.startswith("```"):
+                    code = not code
+                    continue
+                if code or not s or s.startswith(("|", "<", "    ")):
+                    continue
+                s = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", s)
+                s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
+                s = re.sub(r"<[^>]+>", "", s)
+                s = re.sub(r"^[#>*+-]+\s*", "", s)
+                s = re.sub(r"[*_`]+", "", s)
+                if len(s.split()) > 3:
+                    lines.append(s)
     return lines
 
 
@@ -65,7 +78,9 @@ def main():
     ap.add_argument("--megabytes", type=float, default=4)
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="recite-normalize-bench-")
-    cases = [("English prose (Samples)", "en-US", prose()),
+    shared = os.path.join(ROOT, "..", "shared", "corpus", "markdown")
+    cases = [("English prose (Samples)", "en-US", prose(os.path.join(ROOT, "Samples"))),
+             ("Prose of ../shared/corpus (if present)", "en-US", prose(shared) if os.path.isdir(shared) else []),
              ("English dev sets (NeMo + real)", "en-US", inputs(os.path.join(ROOT, "Eval/en-real.tsv")) if os.path.exists(os.path.join(ROOT, "Eval/en-real.tsv")) else []),
              ("Spanish dev set", "es-ES", inputs(os.path.join(ROOT, "Eval/es.tsv"))),
              ("Italian dev set", "it-IT", inputs(os.path.join(ROOT, "Eval/it.tsv")))]

@@ -94,8 +94,40 @@ public struct Normalizer: Sendable {
         return result
     }
 
-    /// One line of plain text normalized (for `recite normalize`): its words, read as a stretch.
+    /// One line of plain text normalized (for `recite normalize`): its words, read as a stretch,
+    /// as `normalize(_:)` reads a paragraph of plain runs. Only the words come back, so the
+    /// pieces are cut straight from the line, without a script around them.
     public func normalize(line: String, language: String) -> String {
+        if !userRules.isEmpty {
+            return normalizeAsScript(line: line, language: language)
+        }
+        let style = RunStyle()
+        var stretch: [Piece] = []
+        var out: [Run] = []
+        var offset = 0
+        for word in line.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false) {
+            defer { offset += word.count + 1 }
+            let text = Substring(word)
+            guard !text.isEmpty, !text.allSatisfy(\.isWhitespace) else { continue }
+            let (lead, core, _) = PieceSplitter.edges(text)
+            let span = SourceSpan(offset: offset + lead.utf8.count, length: core.utf8.count, line: 1, column: 1)
+            PieceSplitter.pieces(of: text, span: span, style: style, into: &stretch)
+            if stretch.count >= Self.longStretch, let last = stretch.last, last.endsSentence {
+                flush(&stretch, language: language, into: &out)
+            }
+        }
+        flush(&stretch, language: language, into: &out)
+        var spoken = ""
+        for run in out {
+            guard let words = run.spoken else { continue }
+            if !spoken.isEmpty { spoken += " " }
+            spoken += words
+        }
+        return spoken
+    }
+
+    /// A line read through a whole script, for user rules (which rewrite runs).
+    private func normalizeAsScript(line: String, language: String) -> String {
         var runs: [Run] = []
         var offset = 0
         var column = 1

@@ -60,7 +60,8 @@ struct Normalize: ParsableCommand {
         for line in lines {
             let clean = line.hasSuffix("\r") ? line.dropLast() : line
             let spoken = normalizer.normalize(line: String(clean), language: lang)
-            output += spoken.replacingOccurrences(of: "\n", with: " ")
+            // One line out per line in (a line break inside would break that; rarely there).
+            output += spoken.utf8.contains(UInt8(ascii: "\n")) ? spoken.replacingOccurrences(of: "\n", with: " ") : spoken
             output += "\n"
         }
         FileHandle.standardOutput.write(Data(output.utf8))

@@ -58,6 +58,8 @@ struct DateRecognizer {
     /// "July 25, 2012", "jul 25 2012", "SEPT. 15", "Jan-15-2020", "july 1506" at piece `i` (a month).
     func monthFirst(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
+        // A month name is followed by a number ("July 25") or glued to one ("Jan-15").
+        guard core.utf8.contains(UInt8(ascii: "-")) || context.core(i + 1)?.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true else { return nil }
         let date = DateVerbalizer(rules: rules)
         // Glued: Jan-15-2020, Jan-15.
         let glued = core.utf8.contains(UInt8(ascii: "-")) ? core.split(separator: "-") : []

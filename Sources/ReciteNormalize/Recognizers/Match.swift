@@ -33,7 +33,7 @@ struct Context {
 
     /// The core of piece `i` with the period that follows it ("St." from "St" + ".").
     func coreWithDot(_ i: Int) -> String? {
-        guard i >= 0, i < pieces.count, pieces[i].trail.hasPrefix(".") else { return nil }
+        guard i >= 0, i < pieces.count, pieces[i].trail.utf8.first == UInt8(ascii: ".") else { return nil }
         return pieces[i].core + "."
     }
 

@@ -37,8 +37,9 @@ struct SymbolRecognizer {
         if core.first == "#", core.count > 2, core.dropFirst().first?.isLetter == true, core.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber }) {
             return Match(1, "\(rules.word("hashtag")) \(core.dropFirst())")
         }
-        // Signs with letters or digits: "#mytext#", "@mypizza", "f++".
+        // Signs with letters or digits: "#mytext#", "@mypizza", "f++" (nothing to read without a known sign).
         if core.contains(where: { $0.isLetter || $0.isNumber }) {
+            guard core.unicodeScalars.contains(where: rules.symbolScalars.contains) else { return nil }
             var out = ""
             for c in core {
                 if let reading = rules.symbols[String(c)] { out += " \(reading) " } else { out.append(c) }

@@ -6,6 +6,15 @@ struct WordRecognizer {
     let rules: LanguageRules
 
     func recognize(at i: Int, in context: Context) -> Match? {
+        // A word in lower case with no period after it, no number before it and none after it
+        // ("the", "garden", "don’t"): only an abbreviation table can read it ("approx", "vs").
+        let bytes = context.pieces[i].core.utf8
+        if let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+           context.pieces[i].trail.utf8.first != UInt8(ascii: "."), i - context.lastNumberIndex > 8,
+           !(i + 1 < context.pieces.count && context.pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
+           WordShape.isPlain(context.pieces[i].core) {
+            return rules.abbreviations[String(context.pieces[i].core)].map { Match(1, $0) }
+        }
         let piece = context.pieces[i]
         let core = piece.core
         let key = String(core)
@@ -48,10 +57,8 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
-        // ASCII letters only: nothing else to do (the common case, kept cheap).
-        if core.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 == UInt8(ascii: "'") }) {
-            return nil
-        }
+        // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
+        if WordShape.isPlain(core) { return nil }
         if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }
         if isElectronic(core) { return Match(1, ElectronicVerbalizer(rules: rules).say(core)) }
         // "US$76.3", "C$20": a currency symbol that starts with letters.
@@ -132,6 +139,8 @@ struct WordRecognizer {
     }
 
     private func isElectronic(_ core: Substring) -> Bool {
+        // An address holds "@", "." or ":"; most words hold none (answered from the bytes).
+        guard core.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }) else { return false }
         if let at = core.firstIndex(of: "@"), at > core.startIndex, core[core.index(after: at)...].contains(".") { return true }
         let lower = core.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") || lower.hasPrefix("ftp://")
@@ -157,7 +166,8 @@ struct WordRecognizer {
 
     /// "CO₂" → "C O two", "H₂O" → "H two O": letters spelled, subscripts as numbers.
     private func chemical(_ core: Substring) -> String? {
-        guard core.contains(where: { ("₀"..."₉").contains($0) }) else { return nil }
+        // Subscript digits are E2 82 80…89 in UTF-8.
+        guard core.utf8.contains(0xE2), core.contains(where: { ("₀"..."₉").contains($0) }) else { return nil }
         var words: [String] = []
         var digits = ""
         for c in core {
@@ -200,7 +210,7 @@ struct WordRecognizer {
 
     /// Signs inside a word read by name: "AT&T" → "AT and T".
     private func symbolsInside(_ core: Substring) -> String? {
-        guard core.contains(where: { rules.symbols[String($0)] != nil }) else { return nil }
+        guard core.unicodeScalars.contains(where: rules.symbolScalars.contains) else { return nil }
         var out = ""
         for c in core {
             if let reading = rules.symbols[String(c)], c != "'" { out += " \(reading) " } else { out.append(c) }

@@ -36,6 +36,8 @@ final class LanguageRules: @unchecked Sendable {
     var allUnits: [String: Inflected] = [:]
     /// `allUnits` by lowercased symbol, for units written in capitals ("12KG").
     var foldedUnits: [String: Inflected] = [:]
+    /// The one-character signs of `symbols`, to tell in one pass whether a word holds any.
+    var symbolScalars: Set<Unicode.Scalar> = []
 
     // MARK: - Money (LANG.money.yml)
 
@@ -187,6 +189,7 @@ extension LanguageRules {
         }
         allUnits = all
         foldedUnits = folded
+        symbolScalars = Set(symbols.keys.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
     }
 
     /// A prefixed unit's reading, one word: "kilo" + "meters"; in German, whose nouns take a

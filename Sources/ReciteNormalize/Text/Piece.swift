@@ -19,9 +19,15 @@ struct Piece {
     var text: String { String(lead) + core + trail }
 
     /// True when sentence punctuation follows the core (a "." or "," that ends the word).
-    var endsClause: Bool { trail.contains { ".,;:!?…".contains($0) } }
+    var endsClause: Bool {
+        // On bytes: "…" is E2 80 A6, and no other clause mark is outside ASCII.
+        trail.utf8.contains { $0 == 0x2E || $0 == 0x2C || $0 == 0x3B || $0 == 0x3A || $0 == 0x21 || $0 == 0x3F || $0 == 0xA6 }
+            && trail.contains { ".,;:!?…".contains($0) }
+    }
 
     /// True when a sentence ends after the piece: a full stop, `!` or `?` after a core longer
     /// than an initial or a number's digit (no rule reads across such a stop).
-    var endsSentence: Bool { core.count > 1 && trail.contains { ".!?".contains($0) } }
+    var endsSentence: Bool {
+        trail.utf8.contains { $0 == 0x2E || $0 == 0x21 || $0 == 0x3F } && core.count > 1
+    }
 }

@@ -9,9 +9,9 @@ struct MoneyVerbalizer {
     var adjective = false
 
     func say(_ amount: NumberLiteral, currency: Currency, magnitude: String?) -> String {
-        let decimal = DecimalVerbalizer(rules: rules)
         let reading = NumberReading(rules: rules)
         if let magnitude {
+            // "four hundred sixty billion won": no "and" before a magnitude word.
             let decimal = DecimalVerbalizer(rules: rules, hundredAnd: false)
             let counted = rules.numberWords?.joining("\(decimal.say(amount)) \(magnitude)") ?? "\(decimal.say(amount)) \(magnitude)"
             return "\(counted) \(currency.major.form(plural: !adjective))"
