@@ -21,6 +21,15 @@ import Testing
         ("1/2 taza", "media taza"), ("3/4", "tres cuartos"), ("1/11", "un onceavo"), ("2 1/2", "dos y medio"),
         ("3,1415", "tres coma catorce quince"), ("1,05", "uno coma cero cinco"), ("39.4 °C", "treinta y nueve coma cuatro grados centígrados"),
         ("entre 10 y 20", "entre diez y veinte"), ("n.º 5", "número cinco"), ("Sra. García", "señora García"),
+        // Currencies: signs, codes in either case, and masculine names in -a.
+        ("1 chf", "un franco suizo"), ("20 usd", "veinte dólares estadounidenses"), ("21 nio", "veintiún córdobas"),
+        ("1 hnl", "un lempira"), ("7 ₧", "siete pesetas"), ("1.000 ptas", "mil pesetas"), ("3 ₩", "tres wones"),
+        ("1 ₡", "un colón"), ("13hkd", "trece dólares de Hong Kong"), ("R$50", "cincuenta reales"), ("MX$100", "cien pesos mexicanos"),
+        // Units and prices per unit.
+        ("180 psi", "ciento ochenta p s i"), ("20 °K", "veinte grados kelvin"), ("-8 °c", "menos ocho grados centígrados"),
+        ("2.500 €/m²", "dos mil quinientos euros por metro cuadrado"), ("el precio del m²", "el precio del metro cuadrado"),
+        // Abbreviations.
+        ("en EE. UU. hay", "en Estados Unidos hay"), ("el dr. Pérez", "el doctor Pérez"), ("vier. 10 de mayo", "viernes diez de mayo"),
     ])
     func spanish(_ input: String, _ expected: String) { #expect(es(input) == expected) }
 
@@ -35,6 +44,12 @@ import Testing
         ("11º", "undicesimo"), ("alle 10:30", "alle dieci e mezza"), ("alle 16:00", "alle sedici"), ("alle 9.40", "alle nove e quaranta"),
         ("1/2 cucchiaino", "mezzo cucchiaino"), ("3/4", "tre quarti"), ("25%", "venticinque per cento"),
         ("5,342", "cinque virgola trecentoquarantadue"), ("tra 10 e 20", "tra dieci e venti"),
+        // Currencies and prices per square metre.
+        ("1 eur", "un euro"), ("20 chf", "venti franchi svizzeri"), ("2,01 ₽", "due rubli un copeco"), ("₤1.000", "mille lire"),
+        ("11.341 euro/mq", "undicimilatrecentoquarantuno euro al metro quadro"), ("1169 € al mq", "millecentosessantanove euro al metro quadro"),
+        ("4.000 euro a m²", "quattromila euro a metro quadrato"),
+        // Abbreviations, with an elided article.
+        ("la violazione dell'art. 2", "la violazione dell'articolo due"), ("cfr. fig. 3", "confronta figura tre"),
     ])
     func italian(_ input: String, _ expected: String) { #expect(it(input) == expected) }
 

@@ -938,6 +938,46 @@ enum EmbeddedRuleFiles {
           ext.: extensión
           dip.: departamento
           IVA: iva
+          vs: contra
+          # "EE. UU.": abbreviations are matched one word at a time, so each half says its own word.
+          EE.: Estados
+          UU.: Unidos
+          ee.: Estados
+          uu.: Unidos
+          # Titles written in lower case ("el sr. Rodríguez", "la dra. Pérez").
+          sr.: señor
+          sra.: señora
+          srta.: señorita
+          dr.: doctor
+          dra.: doctora
+          # Days of the week: "vier. 10 de mayo" (not "mar.", which is also March).
+          lun.: lunes
+          mié.: miércoles
+          miér.: miércoles
+          jue.: jueves
+          vie.: viernes
+          vier.: viernes
+          sáb.: sábado
+          dom.: domingo
+          # A square metre written without a number before it: "el precio del m²".
+          m²: metro cuadrado
+          pza.: plaza
+          Pza.: plaza
+          Excmo.: excelentísimo
+          Excma.: excelentísima
+          Ilmo.: ilustrísimo
+          Ilma.: ilustrísima
+          Cía.: compañía
+          cía.: compañía
+          Hnos.: hermanos
+          Fdo.: firmado
+          Atte.: atentamente
+          atte.: atentamente
+          coord.: coordinador
+          dpto.: departamento
+          Dpto.: departamento
+          sig.: siguiente
+          sigs.: siguientes
         beforeName:
           San: San
           "nº": número
@@ -968,6 +1008,81 @@ enum EmbeddedRuleFiles {
           "CLP": peso chileno | pesos chilenos | centavo | centavos
           "CHF": franco suizo | francos suizos | céntimo | céntimos
           "₿": bitcóin | bitcoins | satoshi | satoshis
+          "₩": won | wones | jeon | jeon
+          "₡": colón | colones | céntimo | céntimos
+          "₽": rublo | rublos | kopek | kopeks
+          "₹": rupia | rupias | paisa | paisas
+          "₺": lira turca | liras turcas | kurus | kurus
+          "R$": real | reales | centavo | centavos
+          "r$": real | reales | centavo | centavos
+          "MX$": peso mexicano | pesos mexicanos | centavo | centavos
+          # The peseta, in older Spanish texts: "1.000 ptas.", "100 ₧" ("pts" is more often "puntos").
+          "₧": peseta | pesetas | céntimo | céntimos
+          ptas: peseta | pesetas | céntimo | céntimos
+          Ptas: peseta | pesetas | céntimo | céntimos
+          Rs: rupia | rupias | paisa | paisas
+          kr: corona | coronas | céntimo | céntimos
+          Fr: franco | francos | céntimo | céntimos
+          # Codes of other currencies (ISO 4217).
+          "BRL": real brasileño | reales brasileños | centavo | centavos
+          "PEN": sol | soles | céntimo | céntimos
+          "UYU": peso uruguayo | pesos uruguayos | centésimo | centésimos
+          "BOB": boliviano | bolivianos | centavo | centavos
+          "PYG": guaraní | guaraníes | céntimo | céntimos
+          "VES": bolívar | bolívares | céntimo | céntimos
+          "DOP": peso dominicano | pesos dominicanos | centavo | centavos
+          "CUP": peso cubano | pesos cubanos | centavo | centavos
+          "GTQ": quetzal | quetzales | centavo | centavos
+          "HNL": lempira | lempiras | centavo | centavos
+          "NIO": córdoba | córdobas | centavo | centavos
+          "CRC": colón costarricense | colones costarricenses | céntimo | céntimos
+          "PAB": balboa | balboas | centésimo | centésimos
+          "CAD": dólar canadiense | dólares canadienses | centavo | centavos
+          "AUD": dólar australiano | dólares australianos | centavo | centavos
+          "HKD": dólar de Hong Kong | dólares de Hong Kong | centavo | centavos
+          "TTD": dólar de Trinidad y Tobago | dólares de Trinidad y Tobago | centavo | centavos
+          "AWG": florín arubeño | florines arubeños | céntimo | céntimos
+          "CNY": yuan | yuanes | fen | fen
+          "INR": rupia india | rupias indias | paisa | paisas
+          "RUB": rublo | rublos | kopek | kopeks
+          "KRW": won | wones | jeon | jeon
+          "SEK": corona sueca | coronas suecas | öre | öre
+          "NOK": corona noruega | coronas noruegas | øre | øre
+          "DKK": corona danesa | coronas danesas | øre | øre
+          # The codes in lower case after an amount ("20 usd", "1 chf"); not those that are also
+          # Spanish or English words (ves, pen, cup, bob).
+          eur: euro | euros | céntimo | céntimos
+          usd: dólar estadounidense | dólares estadounidenses | centavo | centavos
+          us$: dólar estadounidense | dólares estadounidenses | centavo | centavos
+          gbp: libra esterlina | libras esterlinas | penique | peniques
+          jpy: yen | yenes | sen | sen
+          mxn: peso mexicano | pesos mexicanos | centavo | centavos
+          ars: peso argentino | pesos argentinos | centavo | centavos
+          cop: peso colombiano | pesos colombianos | centavo | centavos
+          clp: peso chileno | pesos chilenos | centavo | centavos
+          chf: franco suizo | francos suizos | céntimo | céntimos
+          brl: real brasileño | reales brasileños | centavo | centavos
+          uyu: peso uruguayo | pesos uruguayos | centésimo | centésimos
+          pyg: guaraní | guaraníes | céntimo | céntimos
+          gtq: quetzal | quetzales | centavo | centavos
+          hnl: lempira | lempiras | centavo | centavos
+          nio: córdoba | córdobas | centavo | centavos
+          crc: colón costarricense | colones costarricenses | céntimo | céntimos
+          pab: balboa | balboas | centésimo | centésimos
+          cad: dólar canadiense | dólares canadienses | centavo | centavos
+          aud: dólar australiano | dólares australianos | centavo | centavos
+          hkd: dólar de Hong Kong | dólares de Hong Kong | centavo | centavos
+          ttd: dólar de Trinidad y Tobago | dólares de Trinidad y Tobago | centavo | centavos
+          awg: florín arubeño | florines arubeños | céntimo | céntimos
+          cny: yuan | yuanes | fen | fen
+          inr: rupia india | rupias indias | paisa | paisas
+          rub: rublo | rublos | kopek | kopeks
+          krw: won | wones | jeon | jeon
+          sek: corona sueca | coronas suecas | öre | öre
+          nok: corona noruega | coronas noruegas | øre | øre
+          dkk: corona danesa | coronas danesas | øre | øre
+          rs: rupia | rupias | paisa | paisas
+          fr: franco | francos | céntimo | céntimos
         words: [euro, euros, dólar, dólares, peso, pesos, libra, libras]
         magnitudes:
           k: mil
@@ -1055,7 +1170,9 @@ enum EmbeddedRuleFiles {
           masculine: [día, días, mapa, mapas, problema, problemas, sistema, sistemas, programa, programas, tema, temas,
             idioma, idiomas, clima, climas, planeta, planetas, dilema, dilemas, poema, poemas, esquema, esquemas, drama, dramas,
             sofá, sofás, papá, papás, avión, aviones, camión, camiones, millón, millones, corazón, corazones, salón, salones,
-            sillón, sillones, jamón, balcón, balcones, rincón, rincones]
+            sillón, sillones, jamón, balcón, balcones, rincón, rincones,
+            # Currencies named by a masculine noun in -a: "un lempira", "veintiún córdobas".
+            lempira, lempiras, córdoba, córdobas, balboa, balboas]
           notNouns: [izquierda, derecha, izqda, dcha, de, del, y, e, o, u, a, al, en, por, para, con, sin, que, es, son, era, fue, será, ha, han, hay, se, no, más, menos,
             entre, hasta, desde, como, cuando, pero, la, las, el, los, lo, un, una, unos, unas, mil, millones, millón]
         """#,
@@ -1089,6 +1206,13 @@ enum EmbeddedRuleFiles {
           "€": euros
           "$": dólares
           "£": libras
+          # Other currency signs, so that one set apart from its amount ("₡ 3") is not lost.
+          "¥": yenes
+          "₩": wones
+          "₡": colones
+          "₧": pesetas
+          "₽": rublos
+          "₹": rupias
         beforeNumber:
           "#": número
           "n°": número
@@ -1236,6 +1360,18 @@ enum EmbeddedRuleFiles {
           uds: unidad | unidades
           "ud.": unidad | unidades
           "uds.": unidad | unidades
+          # Prices per square metre and per kilo: "2.500 €/m²", "3 €/kg".
+          €/m²: euro por metro cuadrado | euros por metro cuadrado
+          €/m2: euro por metro cuadrado | euros por metro cuadrado
+          euros/m²: euro por metro cuadrado | euros por metro cuadrado
+          €/kg: euro el kilo | euros el kilo
+          # Said letter by letter, as in English ("treinta y dos p s i"); the voice reads "psi" as "si".
+          psi: p s i | p s i
+          # "°K" is no SI symbol, but written so it is read "grados kelvin".
+          °K: grado kelvin | grados kelvin
+          ºK: grado kelvin | grados kelvin
+          ºc: grado centígrado | grados centígrados
+          °c: grado centígrado | grados centígrados
 
         # Symbols that are also Spanish words or letters: a unit only where nothing says otherwise.
         ambiguous: [a, ha, mi, A, in]
@@ -1526,6 +1662,42 @@ enum EmbeddedRuleFiles {
           p.za: piazza
           avv.: avvocato
           dott.: dottor
+          # An article elided onto the abbreviation: "dell'art. 2", "all'art. 5", "nell'art. 3".
+          l'art.: l'articolo
+          dell'art.: dell'articolo
+          all'art.: all'articolo
+          nell'art.: nell'articolo
+          dall'art.: dall'articolo
+          sull'art.: sull'articolo
+          artt.: articoli
+          # A square metre without a number before it: "1169 € al mq" ("al metro quadro", as prices are
+          # said), "euro a m²".
+          mq: metro quadro
+          m²: metro quadrato
+          vs: contro
+          vs.: contro
+          p.es.: per esempio
+          Spett.le: spettabile
+          spett.le: spettabile
+          Gent.mo: gentilissimo
+          Gent.ma: gentilissima
+          Egr.: egregio
+          Ill.mo: illustrissimo
+          tab.: tabella
+          fig.: figura
+          cfr.: confronta
+          Cfr.: confronta
+          ss.mm.ii.: successive modificazioni e integrazioni
+          s.m.i.: successive modificazioni e integrazioni
+          D.Lgs.: decreto legislativo
+          D.lgs.: decreto legislativo
+          d.lgs.: decreto legislativo
+          D.L.: decreto legge
+          D.P.R.: decreto del presidente della repubblica
+          D.M.: decreto ministeriale
+          G.U.: gazzetta ufficiale
+          u.s.: ultimo scorso
+          p.v.: prossimo venturo
         beforeName:
           "nº": numero
           "n°": numero
@@ -1548,6 +1720,42 @@ enum EmbeddedRuleFiles {
           "¥": yen | yen | sen | sen
           "JPY": yen | yen | sen | sen
           "CHF": franco svizzero | franchi svizzeri | centesimo | centesimi
+          "₽": rublo | rubli | copeco | copechi
+          "₹": rupia | rupie | paisa | paisa
+          "₩": won | won | jeon | jeon
+          "₺": lira turca | lire turche | kurus | kurus
+          "R$": real | real | centavo | centavos
+          # The lira, in older Italian texts: "₤ 1.000", "1.000 Lit.".
+          "₤": lira | lire | centesimo | centesimi
+          "ITL": lira | lire | centesimo | centesimi
+          Lit: lira | lire | centesimo | centesimi
+          kr: corona | corone | centesimo | centesimi
+          Fr: franco | franchi | centesimo | centesimi
+          # Codes of other currencies (ISO 4217).
+          "CAD": dollaro canadese | dollari canadesi | centesimo | centesimi
+          "AUD": dollaro australiano | dollari australiani | centesimo | centesimi
+          "CNY": yuan | yuan | fen | fen
+          "RUB": rublo | rubli | copeco | copechi
+          "INR": rupia indiana | rupie indiane | paisa | paisa
+          "BRL": real brasiliano | real brasiliani | centavo | centavos
+          "MXN": peso messicano | pesos messicani | centavo | centavos
+          "SEK": corona svedese | corone svedesi | öre | öre
+          "NOK": corona norvegese | corone norvegesi | øre | øre
+          "DKK": corona danese | corone danesi | øre | øre
+          "TRY": lira turca | lire turche | kurus | kurus
+          # The codes in lower case after an amount ("1 eur", "20 chf").
+          eur: euro | euro | centesimo | centesimi
+          usd: dollaro statunitense | dollari statunitensi | centesimo | centesimi
+          gbp: sterlina | sterline | penny | pence
+          jpy: yen | yen | sen | sen
+          chf: franco svizzero | franchi svizzeri | centesimo | centesimi
+          cad: dollaro canadese | dollari canadesi | centesimo | centesimi
+          aud: dollaro australiano | dollari australiani | centesimo | centesimi
+          cny: yuan | yuan | fen | fen
+          rub: rublo | rubli | copeco | copechi
+          sek: corona svedese | corone svedesi | öre | öre
+          nok: corona norvegese | corone norvegesi | øre | øre
+          dkk: corona danese | corone danesi | øre | øre
         words: [euro, dollaro, dollari, sterlina, sterline]
         magnitudes:
           k: mila
@@ -1641,6 +1849,12 @@ enum EmbeddedRuleFiles {
           "€": euro
           "$": dollari
           "£": sterline
+          # Other currency signs, so that one set apart from its amount ("₤ 1.000") is not lost.
+          "¥": yen
+          "₤": lire
+          "₽": rubli
+          "₹": rupie
+          "₩": won
         beforeNumber:
           "#": numero
           "n°": numero
@@ -1769,6 +1983,14 @@ enum EmbeddedRuleFiles {
           "gr.": grammo | grammi
           pz: pezzo | pezzi
           "pz.": pezzo | pezzi
+          # Prices per square metre, the usual way of quoting houses: "11.341 euro/mq", "2.500 €/m²".
+          euro/mq: euro al metro quadro | euro al metro quadro
+          €/mq: euro al metro quadro | euro al metro quadro
+          euro/m²: euro al metro quadrato | euro al metro quadrato
+          €/m²: euro al metro quadrato | euro al metro quadrato
+          €/m2: euro al metro quadrato | euro al metro quadrato
+          euro/kg: euro al chilo | euro al chilo
+          €/kg: euro al chilo | euro al chilo
 
         ambiguous: [a, ha, mi, A, in]
 
