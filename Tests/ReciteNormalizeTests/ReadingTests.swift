@@ -19,7 +19,7 @@ import Testing
 
     @Test func unitSymbolsThatAreWordsStayWords() {
         #expect(say("5 in the box") == "five in the box")
-        #expect(say("a 5 in. screen") == "a five inches screen")
+        #expect(say("a 5 in. screen") == "a five inch screen")
         #expect(say("I am here") == "I am here")
     }
 

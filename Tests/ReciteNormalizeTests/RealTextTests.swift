@@ -19,8 +19,8 @@ import Testing
         (".1665", "point one six six five"), (".1 trillion", "point one trillion"), ("0.1 K", "zero point one K"),
         ("0.1 B", "zero point one B"), ("5 KB", "five kilobytes"), ("4s", "four s"), ("2.5 s", "two point five seconds"),
         ("80 s", "eighty s"), ("1980 s", "nineteen eighties"), ("4.4x", "four point four x"), ("1 mbps", "one megabit per second"),
-        ("11st", "eleven st"), ("April 29th’s meeting", "April twenty ninth’s meeting"), ("12\"", "twelve inches\""),
-        ("is 6'2\" tall", "is six feet two inches\" tall"), ("2x8 m2", "two by eight square meters"),
+        ("11st", "eleven st"), ("April 29th’s meeting", "April twenty ninth’s meeting"), ("12\"", "twelve inches"),
+        ("is 6'2\" tall", "is six feet two inches tall"), ("2x8 m2", "two by eight square meters"),
         ("1980-1970 kg", "one thousand nine hundred and eighty to one thousand nine hundred and seventy kilograms"),
         ("3 hrs 45 mins", "three hours forty five minutes"), ("2 tbsp", "two tablespoons"),
     ])

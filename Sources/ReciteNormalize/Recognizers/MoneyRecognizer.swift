@@ -6,9 +6,12 @@ struct MoneyRecognizer {
     func recognize(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
         var core = piece.core
-        // A currency code as its own word before the amount: "USD 20".
-        if let currency = rules.currencies[String(core)], core.count == 3, core.allSatisfy(\.isUppercase),
-           context.joins(i), let next = context.core(i + 1), let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
+        // A currency code or sign as its own word before the amount: "USD 20", "€ 5", "R$ 50"; in
+        // a language whose rules spell numbers in its own words, a code in lower case too ("usd 2").
+        if context.joins(i), let next = context.core(i + 1), next.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
+           let currency = rules.currencies[String(core)] ?? (rules.numberWords != nil && core.count == 3 ? rules.currencies[core.uppercased()] : nil),
+           core.count == 3 && (core.allSatisfy(\.isUppercase) || rules.numberWords != nil) || !core.contains(where: \.isLetter) || core.last == "$",
+           let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
         // "Rs. 500": a currency abbreviation with its period.

@@ -74,6 +74,10 @@ struct NumberRecognizer {
                context.pieces[(i + 1)...].contains(where: { $0.core == "=" }) {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("minus"))")
             }
+            // "25° C": degrees glued to the number, their scale apart.
+            if suffix == "°" || suffix == "º", count == 1, context.joins(i), let scale = degreeScale(after: i, count: 1, next: i + 1, in: context) {
+                return Match(1 + scale.count, prefix + "\(reading.count(n, noun: scale.name)) \(scale.name)")
+            }
             // "3.º", "1.ª", "1.er", "3° piano": an ordinal, agreeing with the noun after it.
             if let gender = ordinalMark(suffix, number: n, at: i, in: context) {
                 let after = context.joins(i) ? context.core(i + 1) : nil
@@ -86,6 +90,12 @@ struct NumberRecognizer {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
+            // 6'2": the inch mark after the feet and inches is said, not kept.
+            if suffix.first == "'" || suffix.first == "’", suffix.count > 1, suffix.dropFirst().isAllDigits, piece.trail.first == "\"" {
+                var m = Match(1, prefix + spoken)
+                m.consumesQuote = true
+                return m
+            }
             // "2x8 m2": dimensions, then their unit.
             if let x = suffix.first, x == "x" || x == "×", suffix.count > 1, context.joins(i), let unit = unitAfter(i + 1, in: context) {
                 var m = Match(1 + unit.count, prefix + spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true))
@@ -153,6 +163,10 @@ struct NumberRecognizer {
             }
             return Match(total, prefix + spoken)
         }
+        // "40 ° k": degrees with their sign and scale written apart.
+        if let scale = degreeScale(after: i, count: count, next: j, in: context) {
+            return Match(count + scale.count, prefix + "\(reading.count(n, noun: scale.name)) \(scale.name)")
+        }
         // A unit in the next word: "8 m²", "5 km/h", "2 bd.", "21 °C".
         // "20 x 30 ft": dimensions; the second number is read on with its unit.
         if next == "x" || next == "×", context.joins(j), context.core(j + 1)?.first?.isASCIIDigit == true {
@@ -214,6 +228,22 @@ struct NumberRecognizer {
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
     }
 
+    /// A temperature whose degree sign and scale letter are written apart: "25° C" (the sign glued
+    /// to the number) or "40 ° k" (both apart). Returns the unit's name and the pieces it takes.
+    func degreeScale(after i: Int, count: Int, next j: Int, in context: Context) -> (name: String, count: Int)? {
+        let core = context.pieces[i + count - 1].core
+        let glued = core.hasSuffix("°") || core.hasSuffix("º")
+        var k = j
+        if !glued {
+            guard let sign = context.core(k), sign == "°" || sign == "º", context.joins(k) else { return nil }
+            k += 1
+        }
+        guard let letter = context.core(k), letter.count == 1, let scale = letter.uppercased().first, "CFK".contains(scale),
+              let unit = rules.allUnits["°" + String(scale)] ?? (scale == "K" ? rules.units["K"] : nil) else { return nil }
+        let number = NumberLiteral.parse(core, rules: rules)
+        return (unit.form(plural: !(number?.isOne ?? false)), k - j + 1)
+    }
+
     /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
     func markUnit(_ mark: Character) -> Inflected? {
         switch mark {
@@ -267,6 +297,11 @@ struct NumberRecognizer {
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.
     func ordinalMark(_ suffix: Substring, number n: NumberLiteral, at i: Int, in context: Context) -> NumberGender? {
         guard n.isInteger, !n.negative, let gender = rules.ordinalMarks[String(suffix)] else { return nil }
+        // "1º de mayo": an ordinal day before its month.
+        if context.joins(i), let of = context.core(i + 1), of.lowercased() == rules.word("dateOf"), !of.isEmpty,
+           let month = context.core(i + 2), DateRecognizer(rules: rules).month(month) != nil {
+            return NumberGender.none
+        }
         if rules.allUnits[String(suffix)] != nil || suffix == "^" {
             // "3° piano", "24° Festival", "37^ giornata"; not "35° sulla", "180° per", "20° C".
             guard context.joins(i), let after = context.core(i + 1), after.count > 1, after.first?.isLetter == true,

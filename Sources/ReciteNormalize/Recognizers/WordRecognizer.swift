@@ -20,6 +20,11 @@ struct WordRecognizer {
         let key = String(core)
         // Abbreviations, with their dot when they have one.
         if let dotted = context.coreWithDot(i) {
+            // "p. ej.", "a. C.", "EE. UU.": an abbreviation written as two words.
+            if rules.abbreviationHeads.contains(dotted), piece.trail == ".", let second = context.coreWithDot(i + 1),
+               let reading = rules.abbreviations["\(dotted) \(second)"] {
+                return Match(2, reading).droppingDot(context.pieces[i + 1])
+            }
             if let reading = rules.abbreviations[dotted] { return Match(1, reading).droppingDot(piece) }
             // "Approx." at the start of a sentence: the abbreviation written with a capital.
             if let f = dotted.first, f.isUppercase, dotted.dropFirst().allSatisfy({ !$0.isUppercase }),

@@ -36,6 +36,8 @@ final class LanguageRules: @unchecked Sendable {
     var allUnits: [String: Inflected] = [:]
     /// `allUnits` by lowercased symbol, for units written in capitals ("12KG").
     var foldedUnits: [String: Inflected] = [:]
+    /// First words of abbreviations written as two words ("p." of "p. ej.", "EE." of "EE. UU.").
+    var abbreviationHeads: Set<String> = []
     /// The one-character signs of `symbols`, to tell in one pass whether a word holds any.
     var symbolScalars: Set<Unicode.Scalar> = []
 
@@ -189,6 +191,9 @@ extension LanguageRules {
         }
         allUnits = all
         foldedUnits = folded
+        abbreviationHeads = Set(abbreviations.keys.compactMap { key in
+            key.contains(" ") ? key.split(separator: " ").first.map(String.init) : nil
+        })
         symbolScalars = Set(symbols.keys.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
     }
 

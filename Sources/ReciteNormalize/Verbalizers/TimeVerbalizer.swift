@@ -41,7 +41,11 @@ struct TimeVerbalizer {
             }
         }
         if let meridiem { parts.append(meridiem) }
-        if let zone { parts.append(zone.uppercased().replacingOccurrences(of: ".", with: "")) }
+        if let zone {
+            let letters = zone.uppercased().filter { $0 != "." }
+            // Spanish and Italian voices read "EST" as a word: its letters are said one by one.
+            parts.append(rules.numberWords == nil ? letters : letters.map(String.init).joined(separator: " "))
+        }
         return parts.joined(separator: " ")
     }
 }
