@@ -118,7 +118,12 @@ struct NumberReading {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
         }
         // "Node 20.x", "1.x": a version series.
-        if lower == ".x" { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
+        if lower == ".x" {
+            guard let fraction = n.fraction else { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
+            // "0.236.x": a version's series, each part a number.
+            let cardinal = CardinalVerbalizer(rules: rules)
+            return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), cardinal.say(fraction), "x"].joined(separator: " \(rules.word("point")) ")
+        }
         // "3BR/2BA", "2bd/1ba": two measures.
         if let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true, slash > n.end,
            let left = sayWhole(core[..<slash], allowYear: false), let right = sayWhole(core[core.index(after: slash)...], allowYear: false) {

@@ -129,8 +129,13 @@ struct NumberRecognizer {
         if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // 12": inches, 8.5': feet, unless the quote closes one opened before.
         if count == 1, let mark = piece.trail.first, let unit = markUnit(mark), n.isInteger || n.fraction != nil {
+            // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
             var quotes = piece.lead.filter { $0 == mark }.count
-            for k in 0..<i { quotes += (context.pieces[k].lead + context.pieces[k].trail).filter { $0 == mark }.count }
+            for k in 0..<i {
+                let p = context.pieces[k]
+                quotes += p.lead.filter { $0 == mark }.count
+                if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
+            }
             let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
             // An apostrophe is feet only before a noun or a number of inches ("10' boat", "5' 10\""),
             // not a quote closing after a number ("I've 20' and").

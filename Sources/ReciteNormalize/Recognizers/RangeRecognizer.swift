@@ -20,7 +20,9 @@ struct RangeRecognizer {
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
-            let unit = context.joins(i) && high.isAllDigits && low.isAllDigits ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
+            // "1,050–1,250 sq ft": grouped ends too.
+            let whole = { (end: Substring) in NumberLiteral.parse(end, rules: rules).map { $0.end == end.endIndex } ?? false }
+            let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
             if let unit {
@@ -73,7 +75,9 @@ struct RangeRecognizer {
             }
         }
         guard let highSpoken else { return nil }
-        return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime, after: context.previousLowercased))
+        // "from about 1915 – 1940": the sentence already has its "from".
+        let fromBefore = (max(0, i - 3)..<i).contains { context.pieces[$0].core.lowercased() == rules.word("from") }
+        return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime && !fromBefore, after: context.previousLowercased))
     }
 
     /// One end of a range read alone: a number (a year when both ends look like years), a number

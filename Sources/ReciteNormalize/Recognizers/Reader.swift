@@ -87,7 +87,10 @@ struct Reader {
         var trail = last.trail
         if match.consumesQuote, let q = trail.first, "\"'’″′”".contains(q) { trail = trail.dropFirst() }
         if match.consumesDot, i + match.count < pieces.count, trail.hasPrefix(".") { trail = trail.dropFirst() }
-        let text = String(leading(first.lead, into: &out, after: firstOut)) + match.spoken + trail
+        var lead = leading(first.lead, into: &out, after: firstOut)
+        // "'90s", "’20": the apostrophe stood for the century, which is not said.
+        if lead == "'" || lead == "’", first.core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { lead = "" }
+        let text = String(lead) + match.spoken + trail
         var span = first.span
         if last.span.end > span.end { span.length = last.span.end - span.offset }
         out.append(Run(.speech(clean(text)), source: span, style: first.style))

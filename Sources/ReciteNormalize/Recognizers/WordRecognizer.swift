@@ -87,6 +87,10 @@ struct WordRecognizer {
 
     // MARK: - Kinds of words
 
+    /// Words a single compass letter comes before: "E wind", "S. end".
+    static let directionNouns: Set<String> = ["wind", "winds", "side", "end", "coast", "corner", "bound", "entrance", "exit",
+                                              "wall", "shore", "bank", "slope", "face", "wing", "gate", "lane", "lanes"]
+
     /// A compass point: "the NW corner", "5 mi SW of", "N.E."; a single letter only beside a
     /// number ("Highway 101 N", "45° N", "N 45° E"). Not after a name ("iPhone SE") or a comma
     /// ("Lincoln, NE", a state).
@@ -104,7 +108,15 @@ struct WordRecognizer {
         let beforeNumber = context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
             && context.core(i + 1)?.contains(where: { $0 == "°" || $0 == "º" }) == true
         if key.count == 1 {
-            guard afterNumber || beforeNumber || (dotted && previous?.core.lowercased() == "the") else { return nil }
+            // "E wind", "S. end", "Winds: W 10-20 mph", "W. Huntington Dr.".
+            let nextWord = context.joins(i) || piece.trail == "." ? context.core(i + 1)?.lowercased() : nil
+            let beforeDirectionWord = nextWord.map { Self.directionNouns.contains($0) } ?? false
+            let afterWinds = i > 0 && (context.pieces[i - 1].core.lowercased().hasPrefix("wind") || context.pieces[i - 1].trail.hasSuffix(":"))
+                && context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
+            let beforeStreet = dotted && context.core(i + 1)?.first?.isUppercase == true
+                && (2...3).contains(where: { context.core(i + $0).map { rules.streets[String($0)] != nil } ?? false })
+            guard afterNumber || beforeNumber || beforeDirectionWord || afterWinds || beforeStreet
+                    || (dotted && previous?.core.lowercased() == "the") else { return nil }
             if afterNumber, context.joins(i), let next = context.core(i + 1), next.first?.isUppercase == true, next.count > 1,
                rules.streets[String(next)] == nil, context.core(i + 2).map({ rules.streets[String($0)] != nil }) == true { return nil }
         } else if let previous, let f = previous.core.first, f.isUppercase || previous.core.contains(where: \.isUppercase), !afterNumber,

@@ -245,17 +245,19 @@ enum EmbeddedRuleFiles {
         always:
           # Letters a reader spells, which eSpeak NG would read as a word.
           LED: L E D
-          LEDs: L E Ds
+          LEDs: L E D's
           EV: E V
-          EVs: E Vs
+          EVs: E V's
           PHEV: P H E V
-          PHEVs: P H E Vs
+          PHEVs: P H E V's
           UPS: U P S
           USPS: U S P S
           USGS: U S G S
           ICU: I C U
-          ICUs: I C Us
+          ICUs: I C U's
           HOA: H O A
+          PR: P R
+          PRs: P R's
           "W/D": washer and dryer
           Hwy: Highway
           "Hwy.": Highway
@@ -775,6 +777,11 @@ enum EmbeddedRuleFiles {
           "″": inch | inches
           "′": foot | feet
           yo: year old | year old
+          # Unit names written out, so that "1500 sq foot" and "a 6 foot fence" are read like "sq ft".
+          foot: foot | feet
+          feet: foot | feet
+          inch: inch | inches
+          inches: inch | inches
           # Recipes: "1 T baking soda" (a capital T is a tablespoon, a small t a teaspoon).
           T: tablespoon | tablespoons
           "y/o": year old | year old
