@@ -26,6 +26,9 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
         .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
+        // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
@@ -43,7 +46,7 @@ let package = Package(
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx"]),
-        .target(name: "ReciteAudio", dependencies: ["CSndFile"]),
+        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
 

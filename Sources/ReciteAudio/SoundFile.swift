@@ -34,10 +34,11 @@ public enum SoundFile {
         return sf_get_string(file, Int32(SF_STR_TITLE)).map { String(cString: $0) }
     }
 
-    /// Reads the header of an audio file.
+    /// Reads the header of an audio file (an M4B's through FFmpeg's libraries).
     public static func info(of path: String) throws(Failure) -> Info {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            if let probed = MediaProbe.info(of: path) { return probed }
             throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
         }
         defer { sf_close(file) }
@@ -105,9 +106,10 @@ public enum SoundFile {
     }
 }
 
-/// The audio formats Recite writes, all through libsndfile (Debian's build has them all).
+/// The audio formats Recite writes: through libsndfile (Debian's build has them all), and M4B
+/// (AAC-LC in MP4, for audiobook players) through FFmpeg's libraries.
 public enum AudioFormat: String, Sendable, CaseIterable, Codable {
-    case wav, flac, ogg, opus, mp3
+    case wav, flac, ogg, opus, mp3, m4b
 
     public var fileExtension: String { rawValue }
 
@@ -119,6 +121,7 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
         case .ogg: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
         case .opus: Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
         case .mp3: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+        case .m4b: 0  // FFmpeg's (`MediaEncoder`)
         }
     }
 
@@ -130,17 +133,29 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// Title, artist and album, written where the format carries them (WAV INFO chunk, FLAC and
-/// Ogg comments, MP3 tags).
+/// Tags, cover and chapters, written where the format carries them: title, artist and album in
+/// every format (WAV INFO chunk, FLAC and Ogg comments, MP3 and MP4 tags); the rest, a book's,
+/// in the compressed formats, which FFmpeg's libraries then write (`MediaEncoder`).
 public struct AudioMetadata: Sendable, Equatable {
     public var title: String?
     public var artist: String?
     public var album: String?
+    public var albumArtist: String?
+    public var year: String?
+    public var genre: String?
+    public var comment: String?
+    public var cover: CoverArt?
+    public var chapters: [ChapterMark] = []
 
     public init(title: String? = nil, artist: String? = nil, album: String? = nil) {
         self.title = title
         self.artist = artist
         self.album = album
+    }
+
+    /// Whether anything beyond libsndfile's title, artist and album is to be written.
+    var needsRichTags: Bool {
+        !chapters.isEmpty || cover != nil || [albumArtist, year, genre, comment].contains { $0 != nil }
     }
 }
 
@@ -162,10 +177,24 @@ public final class SoundWriter {
     /// Where libsndfile's writes of a WAV go; kept alive as long as the file is open.
     private var sink: DirectSoundSink?
 
+    /// Set when FFmpeg's libraries write the file (M4B, or a book's chapters and cover).
+    private var encoder: MediaEncoder?
+
+    /// `bitRate` (bits per second) is for the files FFmpeg encodes; nil takes the format's default.
     public init(path: String, sampleRate: Int, format: AudioFormat = .wav,
-                metadata: AudioMetadata = AudioMetadata()) throws(SoundFile.Failure) {
-        var info = SF_INFO()
+                metadata: AudioMetadata = AudioMetadata(), bitRate: Int? = nil) throws(SoundFile.Failure) {
         let fileRate = format.fileRate(for: sampleRate)
+        self.path = path
+        self.format = format
+        self.sampleRate = sampleRate
+        resampler = fileRate == sampleRate ? nil : StreamingResampler(from: sampleRate, to: fileRate)
+        if format == .m4b || (format != .wav && metadata.needsRichTags) {
+            encoder = try MediaEncoder(path: path, format: format, sampleRate: fileRate, bitRate: bitRate, metadata: metadata)
+            reservation = nil
+            sink = nil
+            return
+        }
+        var info = SF_INFO()
         info.samplerate = Int32(fileRate)
         info.channels = 1
         info.format = format.sndfileFormat
@@ -193,10 +222,6 @@ public final class SoundWriter {
             throw SoundFile.Failure(message: "Cannot write \(path) as \(format.rawValue): \(String(cString: sf_strerror(nil)))")
         }
         self.file = file
-        self.path = path
-        self.format = format
-        self.sampleRate = sampleRate
-        resampler = fileRate == sampleRate ? nil : StreamingResampler(from: sampleRate, to: fileRate)
         for (kind, value) in [(SF_STR_TITLE, metadata.title), (SF_STR_ARTIST, metadata.artist), (SF_STR_ALBUM, metadata.album)] {
             if let value, !value.isEmpty { sf_set_string(file, Int32(kind), value) }
         }
@@ -209,6 +234,13 @@ public final class SoundWriter {
     var frameLimit = SoundWriter.wavFrameLimit
 
     public func write(_ samples: [Int16]) throws(SoundFile.Failure) {
+        if let encoder {
+            guard !samples.isEmpty else { return }
+            let floats = samples.map { Float($0) / 32768 }
+            try encoder.write(resampler.map { $0.process(floats) } ?? floats)
+            frames += samples.count
+            return
+        }
         guard file != nil, !samples.isEmpty else { return }
         if format == .wav, frames + samples.count > frameLimit {
             let hours = Self.wavFrameLimit / (sampleRate * 3600)
@@ -254,6 +286,12 @@ public final class SoundWriter {
     }
 
     public func close() throws(SoundFile.Failure) {
+        if let encoder {
+            if let resampler { try encoder.write(resampler.finish()) }
+            self.encoder = nil
+            try encoder.finish()
+            return
+        }
         if let resampler { try writeFloats(resampler.finish()) }
         guard let file else { return }
         self.file = nil

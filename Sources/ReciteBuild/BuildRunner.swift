@@ -19,6 +19,9 @@ public struct BuildRunner: Sendable {
         public var cacheFolder: String?
         /// Build only this part of the input (`--shard K/N`).
         public var shard: Shard?
+        /// The audio format of every document, over what any pipeline or `recite.yml` says: a
+        /// book's chapters are rendered in the format the book is joined from.
+        public var format: AudioFormat?
 
         public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1,
                     cacheFolder: String? = nil, shard: Shard? = nil) {
@@ -108,7 +111,7 @@ public struct BuildRunner: Sendable {
     public func run() throws -> Summary {
         let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
         let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
-        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline)
+        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline, format: options.format)
         // Forked now, while the build has one thread: a document is read in a child first.
         let reader = GuardedReader(jobs: jobs, renderers: renderers)
         defer { reader.stop() }
@@ -295,13 +298,16 @@ public struct BuildRunner: Sendable {
         private var byConfiguration: [String: (DocumentRenderer, DocumentFingerprint)] = [:]
         private let main: (renderer: DocumentRenderer, fingerprints: DocumentFingerprint)
 
-        init(jobs: [Job], pipeline: Pipeline) throws(ConfigurationError) {
+        init(jobs: [Job], pipeline base: Pipeline, format: AudioFormat? = nil) throws(ConfigurationError) {
+            var pipeline = base
+            if let format { pipeline.format = format }
             main = (try DocumentRenderer(pipeline: pipeline), DocumentFingerprint(pipeline: pipeline))
             // Loading rule tables takes milliseconds before any document starts: folders whose
             // settings keep the same rules share the normalizer.
             var normalizers = [pipeline.normalizerInputs: main.renderer.normalizer]
             for path in Set(jobs.compactMap(\.folderConfiguration)) {
-                let folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
+                var folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
+                if let format { folderPipeline.format = format }
                 let renderer = try DocumentRenderer(pipeline: folderPipeline, normalizer: normalizers[folderPipeline.normalizerInputs])
                 normalizers[folderPipeline.normalizerInputs] = renderer.normalizer
                 byConfiguration[path] = (renderer, DocumentFingerprint(pipeline: folderPipeline))

@@ -132,7 +132,8 @@ public struct DocumentRenderer: Sendable {
         // About one sidecar word per segment word (a few more where one is read as several).
         stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
-        let writer = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata)
+        let writer = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata,
+                                     bitRate: pipeline.bitRate)
         // The next batch is synthesized while this one is stitched and written, so the workers
         // do not wait for the disk.
         let size = Self.batchSize(segments: prepared.segments.count)

@@ -41,6 +41,9 @@ public struct Pipeline: Sendable, Equatable {
     public var chapterPause = 2.0
     /// The audio format of the outputs (the timing sidecars are the same whatever it is).
     public var format: AudioFormat = .wav
+    /// Bits per second for the formats FFmpeg's libraries encode (M4B, and a book's MP3, Opus,
+    /// Ogg); nil for each format's default for speech.
+    public var bitRate: Int?
     /// Artist and album tags for the outputs (each file's title is its document's title).
     public var artist: String?
     public var album: String?
@@ -76,7 +79,7 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 
 extension Pipeline {
     /// The file form: every key optional, so a pipeline names only what it changes.
-    private struct File: Decodable {
+    struct File: Decodable {
         var language: String?
         var voice: String?
         var speaker: String?
@@ -99,7 +102,11 @@ extension Pipeline {
 
         struct Book: Decodable {
             var chapterPause: Double?
+            /// The book's tags and cover (`BookInfo`): read by `recite book`, not part of the pipeline.
+            var title, author, album, year, genre, comment, cover: String?
         }
+        /// Kilobits per second for the lossy formats (AAC, MP3, Opus, Vorbis).
+        var bitRate: Int?
         /// Only in a folder's `recite.yml`: the pipeline it builds on.
         var pipeline: String?
         var captions: [String]?
@@ -223,9 +230,15 @@ extension Pipeline {
         if let v = file.book?.chapterPause { p.chapterPause = v }
         if let v = file.format {
             guard let format = AudioFormat(rawValue: v.lowercased()) else {
-                throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus or mp3.")
+                throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus, mp3 or m4b.")
             }
             p.format = format
+        }
+        if let v = file.bitRate {
+            guard (8...320).contains(v) else {
+                throw ConfigurationError("\(path): error: bitRate: \(v) kb/s; use 8 to 320 (64 is clear for speech in AAC or MP3, 32 in Opus).")
+            }
+            p.bitRate = v * 1000
         }
         if let v = file.metadata?.artist { p.artist = v }
         if let v = file.metadata?.album { p.album = v }

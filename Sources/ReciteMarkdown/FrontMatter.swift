@@ -10,6 +10,8 @@ struct FrontMatter {
     var range: Range<Int>
     var title: String?
     var language: String?
+    /// Every top-level key with a scalar value (a book's author, date, genre, cover…).
+    var fields: [String: String] = [:]
     /// Why the YAML was not read, and where (it is then ignored, and the document read).
     var refused: (line: Int, column: Int, message: String)?
 
@@ -35,8 +37,12 @@ struct FrontMatter {
             } else if let map = (try? Yams.load(yaml: body)) as? [String: Any] {
                 matter.title = map["title"].flatMap(Self.scalarString)
                 matter.language = (map["lang"] ?? map["language"]).flatMap(Self.scalarString)
+                matter.fields = map.compactMapValues(Self.scalarString)
             }
         } else {
+            for key in ["title", "author", "date", "year", "genre", "description", "cover", "album"] {
+                if let value = tomlString(body, key: key) { matter.fields[key] = value }
+            }
             matter.title = tomlString(body, key: "title")
             matter.language = tomlString(body, key: "lang") ?? tomlString(body, key: "language")
         }
@@ -46,6 +52,7 @@ struct FrontMatter {
     private static func scalarString(_ value: Any) -> String? {
         switch value {
         case let s as String: s
+        case let d as Date: String(ISO8601DateFormatter().string(from: d).prefix(10))
         case let i as Int: String(i)
         case let d as Double: String(d)
         default: nil
@@ -92,5 +99,20 @@ extension String {
         var s = self
         while let last = s.last, last == " " || last == "\t" || last == "\r" { s.removeLast() }
         return s
+    }
+}
+
+/// The front matter of a Markdown file as key → text, for a book's tags (`title`, `author`,
+/// `date`, `genre`, `description`, `cover`); empty if the file has none or it cannot be read.
+public enum FrontMatterFields {
+    /// Front matter sits at the top: only the first 64 KB are read.
+    public static func read(path: String) -> [String: String] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [:] }
+        defer { try? handle.close() }
+        guard var bytes = try? handle.read(upToCount: 65_536).map(Array.init) else { return [:] }
+        // A cut in the middle of a character would make the text undecodable: end at a line.
+        if bytes.count == 65_536, let lastLine = bytes.lastIndex(of: 0x0A) { bytes = Array(bytes[...lastLine]) }
+        guard let source = try? SourceText(path: path, bytes: bytes) else { return [:] }
+        return FrontMatter.find(in: SourceTextLines(source))?.fields ?? [:]
     }
 }

@@ -11,9 +11,14 @@ struct Book: ParsableCommand {
         discussion: """
         Every article is rendered as by `recite build` (same cache, same unchanged-document skip), then \
         joined in natural file-name order (numbers compare as numbers), or in the order of the folder's \
-        order.txt (one path per line), with a pause between chapters. Writes NAME.wav (with a labelled \
-        cue point per chapter), NAME.chapters.json, NAME.cue and NAME.timing.json (each word with its \
-        source file). If an article fails, the book is not bound and an earlier one is kept.
+        order.txt (one path per line), with a pause between chapters; a subfolder is a part. Writes \
+        NAME.EXT with the chapters inside (WAV cue labels; MP4 chapters in m4b, ID3v2 CHAP frames in \
+        mp3, CHAPTERnnn comments in flac, ogg and opus) and the book's tags and cover, \
+        NAME.chapters.json, NAME.cue and NAME.timing.json (each word with its source file). Title, \
+        author and cover come from the options, else from the folder's recite.yml (book: title, \
+        author, album, year, genre, comment, cover), else from the front matter of index.md or of \
+        the first document. An m4b book is joined from FLAC chapters kept beside it. If an article \
+        fails, the book is not bound and an earlier one is kept.
         """)
 
     @Argument(help: "The folder of articles.")
@@ -24,8 +29,14 @@ struct Book: ParsableCommand {
     @Option(help: "The book's file name, without extension (default: book).")
     var name = "book"
 
-    @Option(help: "The book's title (default: the folder's name).")
+    @Option(help: "The book's title (default: recite.yml's book.title, the front matter's title, or the folder's name).")
     var title: String?
+
+    @Option(help: "The book's author: artist and album artist tags (default: recite.yml's book.author or the front matter's author).")
+    var author: String?
+
+    @Option(help: ArgumentHelp("The cover picture, JPEG or PNG under 10 MB (default: recite.yml's book.cover or the front matter's cover).", valueName: "image"))
+    var cover: String?
 
     @Option(help: "An order file (default: FOLDER/order.txt if present, else natural file-name order).")
     var order: String?
@@ -35,6 +46,19 @@ struct Book: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
+
+    /// Each part's title: the `title` of the subfolder's index.md front matter, else its name.
+    static func partTitles(folder: String, stems: [String]) -> [String: String] {
+        var titles: [String: String] = [:]
+        for stem in stems {
+            guard let slash = stem.firstIndex(of: "/") else { continue }
+            let part = String(stem[..<slash])
+            guard titles[part] == nil else { continue }
+            let info = BookInfo.fromFrontMatter(folder: URL(fileURLWithPath: folder).appendingPathComponent(part).path, firstDocument: nil)
+            titles[part] = info.title ?? part
+        }
+        return titles
+    }
 
     func validate() throws {
         guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--name is a file name without a folder.") }
@@ -47,26 +71,42 @@ struct Book: ParsableCommand {
         try exitingOnRunErrors {
             let pipeline = try render.loadPipeline()
             let output = render.output
-            let runner = BuildRunner(options: .init(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache),
-                                     report: reporter.handle)
+            // The book's format: the option, else the folder's recite.yml, else the pipeline's.
+            let configuration = URL(fileURLWithPath: folder).appendingPathComponent(Discovery.folderConfigurationName).path
+            let hasConfiguration = FileManager.default.fileExists(atPath: configuration)
+            let folderPipeline = hasConfiguration ? try Pipeline.loadFolderConfiguration(path: configuration, over: pipeline) : pipeline
+            let format = render.format.flatMap { AudioFormat(rawValue: $0.lowercased()) } ?? folderPipeline.format
+            let articleFormat = BookBinder.articleFormat(for: format)
+            let found = try Discovery.jobs(for: [folder], excluding: output)
+            if let clash = found.first(where: { $0.outputStem == name }) {
+                throw ConfigurationError("\(clash.source) would be written as \(name).\(articleFormat.fileExtension), the book's name; choose another with --name.")
+            }
+            let chapters = try BookOrder.order(found, folder: folder, orderFile: order)
+            // Tags and cover are read (and a bad cover refused) before anything is rendered.
+            let info = BookInfo(title: title, author: author, cover: cover)
+                .over(hasConfiguration ? try BookInfo.fromFolderConfiguration(path: configuration) : BookInfo())
+                .over(BookInfo.fromFrontMatter(folder: folder, firstDocument: chapters.first { $0.format == .markdown }?.source))
+            let bookTitle = (info.title ?? URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent).asTagText
+            guard !bookTitle.isEmpty else { throw ConfigurationError("The book's title is empty; give one with --title.") }
+            var metadata = try info.metadata(title: bookTitle)
+            if metadata.artist == nil { metadata.artist = folderPipeline.artist }
+
+            var options = BuildRunner.Options(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache)
+            options.format = articleFormat
+            let runner = BuildRunner(options: options, report: reporter.handle)
             let summary = try runner.run()
             reporter.summary(summary, dryRun: false)
             guard summary.failed == 0 else {
                 FileHandle.standardError.write(Data("recite: the book was not bound: \(summary.failed) chapter(s) failed; an earlier book is kept.\n".utf8))
                 throw ExitCode(ExitStatus.someFailed)
             }
-            let found = try Discovery.jobs(for: [folder], excluding: output)
-            if let clash = found.first(where: { $0.outputStem == name }) {
-                throw ConfigurationError("\(clash.source) would be written as \(name).\(pipeline.format.fileExtension), the book's name; choose another with --name.")
-            }
-            let chapters = try BookOrder.order(found, folder: folder, orderFile: order)
-            let bookTitle = title ?? URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-            let binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? pipeline.chapterPause,
-                                    format: pipeline.format,
-                                    metadata: AudioMetadata(title: bookTitle, artist: pipeline.artist, album: pipeline.album ?? bookTitle))
+            var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
+                                    format: format, articleFormat: articleFormat, metadata: metadata,
+                                    bitRate: folderPipeline.bitRate)
+            binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
             let book = try binder.bind(chapters.map { ($0.source, $0.outputStem) }, title: bookTitle)
             if !quiet {
-                FileHandle.standardError.write(Data("bound \(book.chapters.count) chapters into \(output)/\(name).\(pipeline.format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
+                FileHandle.standardError.write(Data("bound \(book.articles.count) chapters into \(output)/\(name).\(format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
             }
         }
     }

@@ -2,18 +2,26 @@ import Foundation
 import ReciteAudio
 import ReciteTiming
 
-/// Joins a folder's rendered articles into one book: `NAME.wav` with a labelled cue point per
-/// chapter, `NAME.chapters.json`, `NAME.cue` and `NAME.timing.json` (the whole book, each word
-/// with its source file). The articles are streamed a chunk at a time, so memory does not grow
-/// with the book; every file is written atomically.
+/// Joins a folder's rendered articles into one book: `NAME.EXT` with its chapters inside (WAV cue
+/// points and labels; MP4 chapters, ID3v2 `CHAP`/`CTOC` or Vorbis `CHAPTERnnn` comments in the
+/// compressed formats, with the book's tags and cover), `NAME.chapters.json`, `NAME.cue` and
+/// `NAME.timing.json` (the whole book, each word with its source file). The articles are streamed
+/// a chunk at a time, so memory does not grow with the book; every file is written atomically.
+/// A subfolder of articles is a part: a chapter holding its articles' chapters.
 public struct BookBinder {
-    /// One chapter in the book.
+    /// One chapter in the book, or a part (a subfolder) with its chapters.
     public struct Chapter: Codable, Sendable, Equatable {
         public var title: String
         /// Seconds from the start of the book: the chapter's first word, and the next one's start.
         public var start: Double
         public var end: Double
+        /// The article, or the part's folder.
         public var source: String
+        /// A part's chapters; nil for an article.
+        public var chapters: [Chapter]?
+
+        /// The articles' chapters, parts opened.
+        var leaves: [Chapter] { chapters.map { $0.flatMap(\.leaves) } ?? [self] }
     }
 
     /// `NAME.chapters.json`.
@@ -24,26 +32,44 @@ public struct BookBinder {
         public var audio: String
         public var duration: Double
         public var chapters: [Chapter]
+
+        /// Every article's chapter in order, whatever part it is in.
+        public var articles: [Chapter] { chapters.flatMap(\.leaves) }
     }
 
     public var outputFolder: String
     public var name: String
     /// Silence between chapters, in seconds.
     public var chapterPause: Double
-    /// The format of the articles' audio and of the book's.
+    /// The format of the book.
     public var format: AudioFormat
+    /// The format of the articles' audio, read back to be joined (libsndfile reads all but M4B,
+    /// so an M4B book is joined from FLAC articles).
+    public var articleFormat: AudioFormat
+    /// The book's tags and cover; its chapters are added here.
     public var metadata: AudioMetadata
+    /// Bits per second for a lossy book; nil for the format's default.
+    public var bitRate: Int?
+    /// The title of each part (subfolder of the book's folder, as in the articles' output
+    /// stems); a part without one is called by its folder's name.
+    public var partTitles: [String: String] = [:]
 
     public init(outputFolder: String, name: String, chapterPause: Double, format: AudioFormat = .wav,
-                metadata: AudioMetadata = AudioMetadata()) {
+                articleFormat: AudioFormat? = nil, metadata: AudioMetadata = AudioMetadata(), bitRate: Int? = nil) {
         self.outputFolder = outputFolder
         self.name = name
         self.chapterPause = chapterPause
         self.format = format
+        self.articleFormat = articleFormat ?? format
         self.metadata = metadata
+        self.bitRate = bitRate
     }
 
+    /// The format articles are rendered in for a book in `format`.
+    public static func articleFormat(for format: AudioFormat) -> AudioFormat { format == .m4b ? .flac : format }
+
     var audioExtension: String { "." + format.fileExtension }
+    var articleExtension: String { "." + articleFormat.fileExtension }
 
     func path(_ suffix: String) -> String {
         URL(fileURLWithPath: outputFolder).appendingPathComponent(name + suffix).path
@@ -64,7 +90,7 @@ public struct BookBinder {
         var sampleRate = 0
         for (index, part) in parts.enumerated() {
             let timing = try sidecar(part.stem)
-            let info = try SoundFile.info(of: folder.appendingPathComponent(part.stem + audioExtension).path)
+            let info = try SoundFile.info(of: folder.appendingPathComponent(part.stem + articleExtension).path)
             if index == 0 { sampleRate = info.sampleRate }
             guard info.sampleRate == sampleRate, info.channels == 1 else {
                 throw SoundFile.Failure(message: "\(part.source) is at \(info.sampleRate) Hz, the book at \(sampleRate) Hz; render every chapter with one voice rate.")
@@ -74,23 +100,30 @@ public struct BookBinder {
             let firstWord = timing.words.first?.start ?? 0
             let chapterTitle = timing.blocks.first { $0.kind == "title" || $0.kind == "heading" }?.text
                 ?? URL(fileURLWithPath: part.source).deletingPathExtension().lastPathComponent
-            chapters.append(Chapter(title: chapterTitle, start: Self.round(Double(frames) / Double(sampleRate) + firstWord), end: 0, source: part.source))
+            chapters.append(Chapter(title: chapterTitle.asTagText, start: Self.round(Double(frames) / Double(sampleRate) + firstWord), end: 0, source: part.source))
             cues.append(CuePoint(frame: frames + Int((firstWord * Double(sampleRate)).rounded()), label: chapterTitle))
             frames += info.frames
         }
         guard !parts.isEmpty else { throw SoundFile.Failure(message: "The book has no chapter to join.") }
+        let duration = Double(frames) / Double(max(1, sampleRate))
+        for i in chapters.indices {
+            chapters[i].end = i + 1 < chapters.count ? chapters[i + 1].start : Self.round(duration)
+        }
+        let nested = nest(chapters, stems: parts.map(\.stem))
+        var tags = metadata
+        tags.chapters = Self.marks(nested)
 
         // Second pass: the audio, streamed, and the book's sidecar.
         var book = TimingSidecar(source: title, audio: name + audioExtension, sampleRate: sampleRate, duration: 0,
                                  words: [], sentences: [], blocks: [], marks: [])
         try AtomicOutput.write(to: path(audioExtension)) { temporary in
-            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: metadata)
+            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: tags, bitRate: bitRate)
             // Cue points and their labels are a WAV feature; other formats rely on the chapters
             // file and the CUE sheet.
             if format == .wav { try writer.setCues(cues) }
             for (index, part) in parts.enumerated() {
                 if index > 0 { try writer.write([Int16](repeating: 0, count: pauseFrames(sampleRate))) }
-                _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + audioExtension).path) { try writer.write($0) }
+                _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + articleExtension).path) { try writer.write($0) }
                 let offset = Double(offsets[index]) / Double(sampleRate)
                 let timing = try sidecar(part.stem)
                 timing.appended(to: &book, at: offset, file: part.source)
@@ -98,19 +131,46 @@ public struct BookBinder {
             try writer.close()
             if format == .wav { try WAVLabels.append(cues.map(\.label), to: temporary) }
         }
-        let duration = Double(frames) / Double(max(1, sampleRate))
-        for i in chapters.indices {
-            chapters[i].end = i + 1 < chapters.count ? chapters[i + 1].start : Self.round(duration)
-        }
         book.sampleRate = sampleRate
         book.duration = Self.round(duration)
-        let result = Chapters(title: title, audio: name + audioExtension, duration: book.duration, chapters: chapters)
+        let result = Chapters(title: title, audio: name + audioExtension, duration: book.duration, chapters: nested)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicOutput.write(try encoder.encode(result), to: path(".chapters.json"))
         try AtomicOutput.write(Data(CueSheet.text(result).utf8), to: path(".cue"))
         try AtomicOutput.write(to: path(".timing.json")) { try TimingSidecarWriter.write(book, to: $0) }
         return result
+    }
+
+    /// Groups the chapters of articles in a subfolder (their stems start with it) into a part.
+    func nest(_ chapters: [Chapter], stems: [String]) -> [Chapter] {
+        var result: [Chapter] = []
+        for (chapter, stem) in zip(chapters, stems) {
+            guard let slash = stem.firstIndex(of: "/") else {
+                result.append(chapter)
+                continue
+            }
+            let folder = String(stem[..<slash])
+            if let last = result.last, last.chapters != nil, last.source == folder {
+                result[result.count - 1].chapters!.append(chapter)
+                result[result.count - 1].end = chapter.end
+            } else {
+                let title = (partTitles[folder] ?? folder).asTagText
+                result.append(Chapter(title: title, start: chapter.start, end: chapter.end, source: folder, chapters: [chapter]))
+            }
+        }
+        return result
+    }
+
+    /// The chapters written inside the audio file: the formats' lists are flat, so a part's
+    /// title leads its first chapter's ("Part One: The start").
+    static func marks(_ chapters: [Chapter]) -> [ChapterMark] {
+        chapters.flatMap { chapter -> [ChapterMark] in
+            guard let inner = chapter.chapters else { return [ChapterMark(title: chapter.title, start: chapter.start, end: chapter.end)] }
+            return inner.flatMap(\.leaves).enumerated().map { index, leaf in
+                ChapterMark(title: index == 0 ? "\(chapter.title): \(leaf.title)" : leaf.title, start: leaf.start, end: leaf.end)
+            }
+        }
     }
 
     private func pauseFrames(_ sampleRate: Int) -> Int { Int((chapterPause * Double(sampleRate)).rounded()) }
@@ -124,7 +184,7 @@ public enum CueSheet {
         func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'") + "\"" }
         let type = book.audio.lowercased().hasSuffix(".mp3") ? "MP3" : "WAVE"
         var lines = ["REM GENERATOR \"Recite\"", "TITLE \(quoted(book.title))", "FILE \(quoted(book.audio)) \(type)"]
-        for (i, chapter) in book.chapters.enumerated() {
+        for (i, chapter) in book.articles.enumerated() {
             lines.append(String(format: "  TRACK %02d AUDIO", i + 1))
             lines.append("    TITLE \(quoted(chapter.title))")
             lines.append("    INDEX 01 \(time(chapter.start))")

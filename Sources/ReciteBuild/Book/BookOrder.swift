@@ -1,8 +1,8 @@
 import Foundation
 
 /// The order of a book's chapters: an order file if the folder has one (`order.txt`: one path per
-/// line, relative to the folder, `#` for comments), else the file names in natural order
-/// ("2-intro" before "10-end": numbers compare as numbers).
+/// line, relative to the folder, `#` for comments), else the folder's `index.md` first and the
+/// file names in natural order ("2-intro" before "10-end": numbers compare as numbers).
 public enum BookOrder {
     public static let orderFileName = "order.txt"
 
@@ -10,7 +10,11 @@ public enum BookOrder {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
         let file = orderFile ?? root.appendingPathComponent(orderFileName).path
         guard FileManager.default.fileExists(atPath: file) else {
-            return jobs.sorted { naturalLess(relative($0, to: root), relative($1, to: root)) }
+            // The folder's index.md is its front page: it opens the book.
+            func isIndex(_ job: Job) -> Bool { ["index.md", "index.markdown"].contains(relative(job, to: root).lowercased()) }
+            return jobs.sorted {
+                isIndex($0) != isIndex($1) ? isIndex($0) : naturalLess(relative($0, to: root), relative($1, to: root))
+            }
         }
         let text: String
         do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {

@@ -1,0 +1,14 @@
+#ifndef RECITE_CFFMPEG_SHIM_H
+#define RECITE_CFFMPEG_SHIM_H
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/dict.h>
+#include <libavutil/error.h>
+#include <libavutil/mem.h>
+
+/* FFmpeg's error codes are function-like macros Swift cannot import. */
+static inline int recite_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int recite_averror_eof(void) { return AVERROR_EOF; }
+#endif

@@ -1,0 +1,20 @@
+import CFFmpeg
+
+/// Reads what libsndfile cannot (an M4B's length and rate) through FFmpeg's demuxers: enough for
+/// a rerun to see that an earlier output is whole and can be kept.
+enum MediaProbe {
+    static func info(of path: String) -> SoundFile.Info? {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&context, path, nil, nil) >= 0, let opened = context else { return nil }
+        defer { avformat_close_input(&context) }
+        guard avformat_find_stream_info(opened, nil) >= 0 else { return nil }
+        let index = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard index >= 0, let stream = opened.pointee.streams[Int(index)] else { return nil }
+        let parameters = stream.pointee.codecpar.pointee
+        let rate = Int(parameters.sample_rate)
+        guard rate > 0, stream.pointee.duration > 0 else { return nil }
+        let seconds = Double(stream.pointee.duration) * Double(stream.pointee.time_base.num) / Double(stream.pointee.time_base.den)
+        return SoundFile.Info(frames: Int((seconds * Double(rate)).rounded()), sampleRate: rate,
+                              channels: Int(parameters.ch_layout.nb_channels))
+    }
+}
