@@ -25,8 +25,12 @@ import Testing
         let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--chapter-pause", "1.5", "--title", "A Test"])
         #expect(run.status == 0, "\(run.stderr)")
         let chapters = try JSONDecoder().decode(BookBinder.Chapters.self, from: Data(contentsOf: out.appendingPathComponent("book.chapters.json")))
-        #expect(chapters.chapters.map(\.title) == ["The start", "In the middle", "10-end"])
-        #expect(chapters.chapters.map { URL(fileURLWithPath: $0.source).lastPathComponent } == ["1-start.md", "2-middle.md", "10-end.ssml"])
+        #expect(chapters.articles.map(\.title) == ["The start", "In the middle", "10-end"])
+        #expect(chapters.articles.map { URL(fileURLWithPath: $0.source).lastPathComponent } == ["1-start.md", "2-middle.md", "10-end.ssml"])
+        // The subfolder is a part holding its chapter, spanning it.
+        #expect(chapters.chapters.map(\.title) == ["The start", "In the middle", "part"])
+        #expect(chapters.chapters[2].chapters?.map(\.title) == ["10-end"])
+        #expect(chapters.chapters[2].start == chapters.articles[2].start && chapters.chapters[2].end == chapters.articles[2].end)
 
         // The book is the parts plus the pauses, sample for sample.
         let parts = try ["1-start", "2-middle", "part/10-end"].map { try SoundFile.info(of: out.appendingPathComponent($0 + ".wav").path) }
@@ -35,7 +39,7 @@ import Testing
 
         // Each chapter starts at its article's first word, as the book's own sidecar times it.
         let sidecar = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: out.appendingPathComponent("book.timing.json")))
-        for chapter in chapters.chapters {
+        for chapter in chapters.articles {
             let first = try #require(sidecar.words.first { $0.file == chapter.source })
             #expect(abs(first.start - chapter.start) < 0.010)
         }
@@ -59,7 +63,7 @@ import Testing
         try Data("# chapters, last first\npart/10-end.ssml\n1-start.md\n".utf8).write(to: input.appendingPathComponent("order.txt"))
         #expect(try EndToEndTests.recite(["book", input.path, "-o", out.path]).status == 0)
         let chapters = try JSONDecoder().decode(BookBinder.Chapters.self, from: Data(contentsOf: out.appendingPathComponent("book.chapters.json")))
-        #expect(chapters.chapters.map(\.title) == ["10-end", "The start"])  // no heading: the file name
+        #expect(chapters.articles.map(\.title) == ["10-end", "The start"])  // no heading: the file name
         let before = try Data(contentsOf: out.appendingPathComponent("book.wav"))
 
         try Data("<speak><p>Broken".utf8).write(to: input.appendingPathComponent("part/10-end.ssml"))

@@ -86,6 +86,8 @@ final class MediaEncoder {
             stream.pointee.codecpar.pointee.width = Int32(cover.size?.width ?? 0)
             stream.pointee.codecpar.pointee.height = Int32(cover.size?.height ?? 0)
             stream.pointee.time_base = AVRational(num: 1, den: 90000)
+            // FFmpeg's ID3v2 writer takes the picture type from this name: front cover, not "other".
+            av_dict_set(&stream.pointee.metadata, "comment", "Cover (front)", 0)
             coverStream = stream
         }
 
