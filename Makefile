@@ -5,6 +5,7 @@ bench:
 	python3 Benchmarks/bench.py
 	python3 Benchmarks/neural.py
 	python3 Benchmarks/normalize.py
+	python3 Benchmarks/audiobook.py
 
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:

@@ -60,7 +60,13 @@ final class MediaEncoder {
         if context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
-        status = avcodec_open2(codec, encoder, nil)
+        var codecOptions: OpaquePointer?
+        // FFmpeg's default AAC search ("twoloop") encodes speech at about 25 times real time on
+        // this class of machine, too slow for a 10-hour book; "fast" runs five times faster, and
+        // at 64 kb/s mono a voice sounds the same.
+        if audioFormat == .m4b { av_dict_set(&codecOptions, "aac_coder", "fast", 0) }
+        status = avcodec_open2(codec, encoder, &codecOptions)
+        av_dict_free(&codecOptions)
         guard status >= 0 else { throw fail("the \(names.encoder) encoder refused \(sampleRate) Hz mono", status) }
         let variable = encoder.pointee.capabilities & Int32(AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0
         frameSize = codec.pointee.frame_size > 0 && !variable ? Int(codec.pointee.frame_size) : 4096
