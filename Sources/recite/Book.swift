@@ -96,6 +96,9 @@ struct Book: ParsableCommand {
             let runner = BuildRunner(options: options, report: reporter.handle)
             let summary = try runner.run()
             reporter.summary(summary, dryRun: false)
+            // The build kept freed memory for its next segments (`keepFreedMemory`); binding
+            // needs none of it, and its own peak adds to what is kept.
+            MemoryTuning.releaseFreedMemory()
             guard summary.failed == 0 else {
                 FileHandle.standardError.write(Data("recite: the book was not bound: \(summary.failed) chapter(s) failed; an earlier book is kept.\n".utf8))
                 throw ExitCode(ExitStatus.someFailed)

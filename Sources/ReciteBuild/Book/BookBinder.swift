@@ -162,15 +162,10 @@ public struct BookBinder {
         return result
     }
 
-    /// The chapters written inside the audio file: the formats' lists are flat, so a part's
-    /// title leads its first chapter's ("Part One: The start").
+    /// The chapters written inside the audio file: one per article, titled as in
+    /// `chapters.json` (the formats' lists are flat, so a part is known by its chapters there).
     static func marks(_ chapters: [Chapter]) -> [ChapterMark] {
-        chapters.flatMap { chapter -> [ChapterMark] in
-            guard let inner = chapter.chapters else { return [ChapterMark(title: chapter.title, start: chapter.start, end: chapter.end)] }
-            return inner.flatMap(\.leaves).enumerated().map { index, leaf in
-                ChapterMark(title: index == 0 ? "\(chapter.title): \(leaf.title)" : leaf.title, start: leaf.start, end: leaf.end)
-            }
-        }
+        chapters.flatMap(\.leaves).map { ChapterMark(title: $0.title, start: $0.start, end: $0.end) }
     }
 
     private func pauseFrames(_ sampleRate: Int) -> Int { Int((chapterPause * Double(sampleRate)).rounded()) }
