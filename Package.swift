@@ -29,6 +29,8 @@ let package = Package(
         // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        // EPUB books are zip archives, read in memory.
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
@@ -39,6 +41,7 @@ let package = Package(
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
+        .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "ReciteEPUBTests", dependencies: ["ReciteEPUB", "ReciteTestSupport"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
                     exclude: ["Tools", "Fixtures"]),
