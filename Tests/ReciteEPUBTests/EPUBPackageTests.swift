@@ -90,6 +90,16 @@ import Testing
         #expect(flat.map(\.depth) == [0, 1, 1, 0])
         #expect(flat.map(\.entry.fragment) == [nil, "s1", "s2", nil])
         #expect(flat.last?.entry.entry == "OEBPS/text/two b.xhtml")
+
+        // One chapter per entry, each up to where the next begins; the notes are outside the reading order.
+        let chapters = EPUBChapter.plan(package)
+        #expect(chapters.map(\.title) == ["Part One", "The Source", "The Bend", "Two"])
+        #expect(chapters.map(\.pieces) == [
+            [.init(entry: "OEBPS/text/one.xhtml", to: "s1")],
+            [.init(entry: "OEBPS/text/one.xhtml", from: "s1", to: "s2")],
+            [.init(entry: "OEBPS/text/one.xhtml", from: "s2")],
+            [.init(entry: "OEBPS/text/two b.xhtml")],
+        ])
     }
 
     @Test func anEPUB2BookHasItsContentsInTheNCX() throws {
@@ -112,6 +122,8 @@ import Testing
         #expect(flat.map(\.entry.title) == ["Chapter One", "A Section"])
         #expect(flat.map(\.depth) == [0, 1] && flat[1].entry.fragment == "sec")
         #expect(package.metadata.coverEntry == "OEBPS/c.png")
+        #expect(EPUBChapter.plan(package).map(\.pieces) == [[.init(entry: "OEBPS/one.xhtml", to: "sec")],
+                                                             [.init(entry: "OEBPS/one.xhtml", from: "sec")]])
     }
 
     @Test func hostileBooksAreRefusedWithTheirPlace() throws {
