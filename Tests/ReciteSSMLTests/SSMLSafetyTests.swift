@@ -105,6 +105,21 @@ import Testing
         #expect(e.message == "Malformed SSML: elements are nested more than 200 deep. Fix the markup at this point.")
     }
 
+    /// The bound itself: 200 levels of elements (`<speak>` and 199 inside it) are read; 201 are
+    /// refused, at the 201st element's line, saying the bound.
+    @Test func nestingIsReadUpToTheBoundAndRefusedOnePast() throws {
+        func nested(_ levels: Int) -> String {
+            "<speak>\n" + String(repeating: "<prosody rate=\"90%\">\n", count: levels - 1) + "deep"
+                + String(repeating: "</prosody>", count: levels - 1) + "</speak>"
+        }
+        let read = try parse(nested(200))
+        #expect(read.script.blocks.flatMap(\.runs).contains { $0.spoken == "deep" })
+        let e = try #require(refusal(nested(201)))
+        // Line 1 is <speak>, line k+1 the k-th <prosody>: the 201st element is the 200th prosody.
+        #expect(e.location?.line == 201)
+        #expect(e.message == "Malformed SSML: elements are nested more than 200 deep. Fix the markup at this point.")
+    }
+
     // MARK: - Files a document names
 
     /// A folder with a document, a clip inside it, and a "secret" clip just outside it.
