@@ -42,8 +42,8 @@ import Testing
     @Test func wholeWordsOnlyEveryOccurrenceAnyCase() throws {
         let pronouncer = Pronouncer(lexicons: [Self.lexicon([Self.ipa("lead", "lɛd")])])
         let result = try pronouncer.pronounce(Self.script("lead Leads leadership unleaded lead's LEAD."))
-        let lead = try PhonemeConverter(language: "en-US").mnemonics("lɛd", alphabet: .ipa)
-        let leads = try PhonemeConverter(language: "en-US").mnemonics("lɛdz", alphabet: .ipa)
+        // eSpeak NG's English phoneme for ɛ is E (phsource/ph_english): /lɛd/ is [[lEd]].
+        let lead = "lEd", leads = "lEdz"
         #expect(Self.said(result) == ["lead=[\(lead)]", "Leads=[\(leads)]", "leadership", "unleaded",
                                       "lead's=[\(leads)]", "LEAD.=[\(lead)]"])
         // The text keeps its case and its spans.
@@ -116,7 +116,7 @@ import Testing
         var script = Self.script("the lead")
         script.blocks[0].runs[1].style.written = WrittenPronunciation(alphabet: .ipa, text: "lɛd")
         let converted = try Pronouncer().pronounce(script)
-        #expect(converted.blocks[0].runs[1].style.phonemes == (try PhonemeConverter(language: "en-US").mnemonics("lɛd", alphabet: .ipa)))
+        #expect(converted.blocks[0].runs[1].style.phonemes == "lEd")
         script.blocks[0].runs[1].style.written = WrittenPronunciation(alphabet: .ipa, text: "ʘ")
         #expect(throws: DocumentError.self) { try Pronouncer().pronounce(script) }
     }
