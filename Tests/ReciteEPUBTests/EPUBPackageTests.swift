@@ -170,10 +170,9 @@ import Testing
             <dc:title>A &secret; title</dc:title></metadata>
             <manifest>\(manifest)</manifest><spine><itemref idref="c1"/></spine></package>
             """), ("OEBPS/one.xhtml", Self.chapter("a"))])
-        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "never-there"
-        if let package = try? EPUBPackage.read(ZipArchive(path: xxe)) {
-            #expect(!(package.metadata.title ?? "").contains(hostname))
-        }
+        // The reference stays unexpanded (libxml2 substitutes no entity for Recite): it says nothing.
+        let package = try EPUBPackage.read(ZipArchive(path: xxe))
+        #expect(package.metadata.title == "A  title")
 
         // Not a zip at all.
         let text = Fixtures.scratch("not-\(UUID().uuidString).epub")

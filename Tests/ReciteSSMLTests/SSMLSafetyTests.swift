@@ -65,11 +65,10 @@ import Testing
         """
         let result = try parse(doc)
         #expect(result.script.blocks[0].runs.compactMap(\.spoken) == ["plain", "text"])
-        // With the DTD loaded, &planted; would say LOADED; unloaded, it is an undefined entity.
-        let using = doc.replacingOccurrences(of: "plain text", with: "&planted;")
-        if let spoken = try? parse(using).script.blocks.flatMap(\.runs).compactMap(\.spoken) {
-            #expect(!spoken.contains("LOADED"))
-        }
+        // With the DTD loaded, &planted; would say LOADED; unloaded, it is an undefined entity,
+        // which a document with an external DTD may hold (it is not an error): it says nothing.
+        let using = doc.replacingOccurrences(of: "plain text", with: "&planted; text")
+        #expect(try parse(using).script.blocks.flatMap(\.runs).compactMap(\.spoken) == ["text"])
     }
 
     @Test func xincludeIsNotProcessed() throws {
