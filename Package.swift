@@ -55,7 +55,7 @@ let package = Package(
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
-            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteNormalize", "RecitePronounce",
+            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
             "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [

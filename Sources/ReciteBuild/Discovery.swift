@@ -3,7 +3,7 @@ import ReciteSSML
 
 /// One document to render and where its outputs go.
 public struct Job: Sendable, Equatable {
-    public enum Format: String, Sendable { case markdown, ssml }
+    public enum Format: String, Sendable { case markdown, ssml, epub }
 
     /// The source file, as the user named it (or joined under the folder they named).
     public var source: String
@@ -16,6 +16,11 @@ public struct Job: Sendable, Equatable {
     /// The folder the user named that holds the document (or the document's own folder): files
     /// the document names (SSML `<audio src>`, `<lexicon uri>`) are honoured only inside it.
     public var inputRoot: String? = nil
+    /// For an EPUB: which chapter of the book (its place in `EPUBChapter.plan`), its title in the
+    /// table of contents, and how deep that entry is nested (0 at the top).
+    public var chapter: Int? = nil
+    public var chapterTitle: String? = nil
+    public var chapterDepth = 0
 
     /// The input folder, or the document's own folder.
     public var root: String {
@@ -48,15 +53,17 @@ public enum Discovery {
                 for relative in walk(root, excluding: excluded) {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     if let format = format(of: file) {
-                        jobs.append(Job(source: file, format: format, outputStem: stem(relative),
-                                        folderConfiguration: hasConfiguration ? configuration : nil, inputRoot: path))
+                        let job = Job(source: file, format: format, outputStem: stem(relative),
+                                      folderConfiguration: hasConfiguration ? configuration : nil, inputRoot: path)
+                        jobs += format == .epub ? try EPUBJobs.chapters(of: job) : [job]
                     }
                 }
             } else {
                 guard let format = format(of: path, named: true) else {
-                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown) or SSML (.ssml, or .xml with a <speak> root) document.")
+                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown), SSML (.ssml, or .xml with a <speak> root) or EPUB (.epub) document.")
                 }
-                jobs.append(Job(source: path, format: format, outputStem: stem(URL(fileURLWithPath: path).lastPathComponent)))
+                let job = Job(source: path, format: format, outputStem: stem(URL(fileURLWithPath: path).lastPathComponent))
+                jobs += format == .epub ? try EPUBJobs.chapters(of: job) : [job]
             }
         }
         return disambiguate(jobs)
@@ -89,6 +96,7 @@ public enum Discovery {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if markdownExtensions.contains(ext) { return .markdown }
         if ext == "ssml" { return .ssml }
+        if ext == "epub" { return .epub }
         if ext == "xml", let data = FileManager.default.contents(atPath: path),
            SSMLParser.looksLikeSSML(Array(data.prefix(4096))) {
             return .ssml

@@ -95,6 +95,10 @@ public struct DocumentRenderer: Sendable {
             warnings = result.warnings
             source = result.source
             dependencies = result.dependencies
+        case .epub:
+            (source, script, warnings) = try EPUBChapterReader.read(
+                book: job.source, chapter: job.chapter ?? 0, defaultLanguage: pipeline.language,
+                readXHTML: { (document: SourceText) throws(DocumentError) in try Self.readXHTML(document) })
         }
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
@@ -108,6 +112,11 @@ public struct DocumentRenderer: Sendable {
             }
         }
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
+    }
+
+    /// An EPUB's XHTML document, whole (no article extraction), as a script.
+    static func readXHTML(_ document: SourceText) throws(DocumentError) -> (script: Script, warnings: [Warning]) {
+        throw DocumentError(path: document.path, message: "Reading XHTML needs the HTML reader, which this build does not have yet.")
     }
 
     /// For tests of isolation only: reading a document whose path ends with the value of

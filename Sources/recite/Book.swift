@@ -21,7 +21,7 @@ struct Book: ParsableCommand {
         fails, the book is not bound and an earlier one is kept.
         """)
 
-    @Argument(help: "The folder of articles.")
+    @Argument(help: "The folder of articles, or an EPUB book.")
     var folder: String
 
     @OptionGroup var render: RenderOptions
@@ -81,12 +81,16 @@ struct Book: ParsableCommand {
             if let clash = found.first(where: { $0.outputStem == name }) {
                 throw ConfigurationError("\(clash.source) would be written as \(name).\(articleFormat.fileExtension), the book's name; choose another with --name.")
             }
-            let chapters = try BookOrder.order(found, folder: folder, orderFile: order)
+            // An EPUB's chapters come in its reading order; a folder's, in file-name or order.txt order.
+            let isEPUB = URL(fileURLWithPath: folder).pathExtension.lowercased() == "epub"
+            let chapters = isEPUB ? found : try BookOrder.order(found, folder: folder, orderFile: order)
             // Tags and cover are read (and a bad cover refused) before anything is rendered.
             let info = BookInfo(title: title, author: author, cover: cover)
                 .over(hasConfiguration ? try BookInfo.fromFolderConfiguration(path: configuration) : BookInfo())
-                .over(BookInfo.fromFrontMatter(folder: folder, firstDocument: chapters.first { $0.format == .markdown }?.source))
-            let bookTitle = (info.title ?? URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent).asTagText
+                .over(isEPUB ? try BookInfo.fromEPUB(path: folder)
+                      : BookInfo.fromFrontMatter(folder: folder, firstDocument: chapters.first { $0.format == .markdown }?.source))
+            let input = URL(fileURLWithPath: folder).standardizedFileURL
+            let bookTitle = (info.title ?? (isEPUB ? input.deletingPathExtension() : input).lastPathComponent).asTagText
             guard !bookTitle.isEmpty else { throw ConfigurationError("The book's title is empty; give one with --title.") }
             var metadata = try info.metadata(title: bookTitle)
             if metadata.artist == nil { metadata.artist = folderPipeline.artist }
@@ -107,7 +111,9 @@ struct Book: ParsableCommand {
                                     format: format, articleFormat: articleFormat, metadata: metadata,
                                     bitRate: folderPipeline.bitRate)
             binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
-            let book = try binder.bind(chapters.map { ($0.source, $0.outputStem) }, title: bookTitle)
+            let book = try binder.bind(chapters.map {
+                BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)
+            }, title: bookTitle)
             if !quiet {
                 FileHandle.standardError.write(Data("bound \(book.articles.count) chapters into \(output)/\(name).\(format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
             }

@@ -19,6 +19,9 @@ public struct BookBinder {
         public var source: String
         /// A part's chapters; nil for an article.
         public var chapters: [Chapter]?
+        /// For an EPUB's chapter: how deep its table-of-contents entry is nested (0 at the top);
+        /// the list stays flat, one chapter per entry, in reading order.
+        public var depth: Int?
 
         /// The articles' chapters, parts opened.
         var leaves: [Chapter] { chapters.map { $0.flatMap(\.leaves) } ?? [self] }
@@ -75,9 +78,25 @@ public struct BookBinder {
         URL(fileURLWithPath: outputFolder).appendingPathComponent(name + suffix).path
     }
 
+    /// One article to bind: its source, its output stem (its audio and sidecar are `STEM.EXT` and
+    /// `STEM.timing.json`), and for an EPUB's chapter, its title and depth in the table of contents.
+    public struct Part: Sendable {
+        public var source: String
+        public var stem: String
+        public var title: String?
+        public var depth: Int?
+
+        public init(source: String, stem: String, title: String? = nil, depth: Int? = nil) {
+            self.source = source
+            self.stem = stem
+            self.title = title
+            self.depth = depth
+        }
+    }
+
     /// Binds `parts` in order: each article's source and output stem (its WAV and sidecar are
     /// `STEM.wav` and `STEM.timing.json` under the output folder).
-    public func bind(_ parts: [(source: String, stem: String)], title: String) throws -> Chapters {
+    public func bind(_ parts: [Part], title: String) throws -> Chapters {
         let folder = URL(fileURLWithPath: outputFolder)
         func sidecar(_ stem: String) throws -> TimingSidecar {
             try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(stem + ".timing.json")))
@@ -98,9 +117,10 @@ public struct BookBinder {
             if index > 0 { frames += pauseFrames(sampleRate) }
             offsets.append(frames)
             let firstWord = timing.words.first?.start ?? 0
-            let chapterTitle = timing.blocks.first { $0.kind == "title" || $0.kind == "heading" }?.text
+            let chapterTitle = part.title ?? timing.blocks.first { $0.kind == "title" || $0.kind == "heading" }?.text
                 ?? URL(fileURLWithPath: part.source).deletingPathExtension().lastPathComponent
-            chapters.append(Chapter(title: chapterTitle.asTagText, start: Self.round(Double(frames) / Double(sampleRate) + firstWord), end: 0, source: part.source))
+            chapters.append(Chapter(title: chapterTitle.asTagText, start: Self.round(Double(frames) / Double(sampleRate) + firstWord), end: 0,
+                                    source: part.source, depth: part.depth))
             cues.append(CuePoint(frame: frames + Int((firstWord * Double(sampleRate)).rounded()), label: chapterTitle))
             frames += info.frames
         }
@@ -109,7 +129,8 @@ public struct BookBinder {
         for i in chapters.indices {
             chapters[i].end = i + 1 < chapters.count ? chapters[i + 1].start : Self.round(duration)
         }
-        let nested = nest(chapters, stems: parts.map(\.stem))
+        // An EPUB's chapters say their nesting by depth; a folder's articles, by their subfolders.
+        let nested = parts.contains { $0.depth != nil } ? chapters : nest(chapters, stems: parts.map(\.stem))
         var tags = metadata
         tags.chapters = Self.marks(nested)
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteEPUB
 import ReciteMarkdown
 import Yams
 
@@ -17,6 +18,8 @@ public struct BookInfo: Sendable, Equatable {
     public var comment: String?
     /// A JPEG or PNG file (an absolute path, or relative to the current folder).
     public var cover: String?
+    /// A picture read from inside a book (an EPUB's cover), used when `cover` names no file.
+    public var coverData: Data?
 
     public init(title: String? = nil, author: String? = nil, album: String? = nil, year: String? = nil,
                 genre: String? = nil, comment: String? = nil, cover: String? = nil) {
@@ -31,9 +34,38 @@ public struct BookInfo: Sendable, Equatable {
 
     /// These values, with `other`'s where these have none.
     public func over(_ other: BookInfo) -> BookInfo {
-        BookInfo(title: title ?? other.title, author: author ?? other.author, album: album ?? other.album,
-                 year: year ?? other.year, genre: genre ?? other.genre, comment: comment ?? other.comment,
-                 cover: cover ?? other.cover)
+        var merged = BookInfo(title: title ?? other.title, author: author ?? other.author, album: album ?? other.album,
+                              year: year ?? other.year, genre: genre ?? other.genre, comment: comment ?? other.comment,
+                              cover: cover ?? other.cover)
+        // A cover file given here beats a picture inside a book given there.
+        merged.coverData = cover != nil || coverData != nil ? coverData : (other.cover != nil ? nil : other.coverData)
+        return merged
+    }
+
+    /// An EPUB's package metadata: title, creators, date, description and cover picture.
+    public static func fromEPUB(path: String) throws(ConfigurationError) -> BookInfo {
+        do {
+            let archive = try ZipArchive(path: path)
+            let metadata = try EPUBPackage.read(archive).metadata
+            var info = BookInfo(title: metadata.title, author: metadata.authors.isEmpty ? nil : metadata.authors.joined(separator: ", "),
+                                year: metadata.date.flatMap(year(in:)),
+                                comment: metadata.description.map(withoutMarkup))
+            if let cover = metadata.coverEntry { info.coverData = Data(try archive.read(cover)) }
+            return info
+        } catch let error as EPUBError {
+            throw ConfigurationError(error.description)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
+    }
+
+    /// A description's text without the HTML some books put in it.
+    static func withoutMarkup(_ text: String) -> String {
+        var result = "", inTag = false
+        for c in text {
+            if c == "<" { inTag = true } else if c == ">" { inTag = false; result.append(" ") } else if !inTag { result.append(c) }
+        }
+        return result.asTagText
     }
 
     /// The `book:` keys of a folder's `recite.yml`; a cover path is relative to that file.
@@ -88,6 +120,9 @@ public struct BookInfo: Sendable, Equatable {
         tags.comment = comment?.asTagText
         if let cover {
             do { tags.cover = try CoverArt(path: cover) } catch { throw ConfigurationError(error.message) }
+        } else if let coverData {
+            // A damaged picture inside a book loses the cover, not the book.
+            tags.cover = try? CoverArt(data: coverData)
         }
         return tags
     }
