@@ -98,7 +98,7 @@ public struct DocumentRenderer: Sendable {
         case .epub:
             (source, script, warnings) = try EPUBChapterReader.read(
                 book: job.source, chapter: job.chapter ?? 0, defaultLanguage: pipeline.language,
-                readXHTML: { (document: SourceText) throws(DocumentError) in try Self.readXHTML(document) })
+                readXHTML: { (bytes: [UInt8], path: String) throws(DocumentError) in try Self.readXHTML(bytes, path: path) })
         }
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
@@ -115,8 +115,8 @@ public struct DocumentRenderer: Sendable {
     }
 
     /// An EPUB's XHTML document, whole (no article extraction), as a script.
-    static func readXHTML(_ document: SourceText) throws(DocumentError) -> (script: Script, warnings: [Warning]) {
-        throw DocumentError(path: document.path, message: "Reading XHTML needs the HTML reader, which this build does not have yet.")
+    static func readXHTML(_ bytes: [UInt8], path: String) throws(DocumentError) -> (script: Script, warnings: [Warning]) {
+        throw DocumentError(path: path, message: "Reading XHTML needs the HTML reader, which this build does not have yet.")
     }
 
     /// For tests of isolation only: reading a document whose path ends with the value of

@@ -9,8 +9,8 @@ import ReciteScript
 /// The chapter's source text is its documents' bytes one after another (each starting on a new
 /// line), so every word keeps a byte range in one text; the sidecar names the book and the entry.
 enum EPUBChapterReader {
-    /// Reads a document's bytes, already decoded, as a script (the HTML reader, whole body).
-    typealias ReadXHTML = (SourceText) throws(DocumentError) -> (script: Script, warnings: [Warning])
+    /// Reads a document's bytes (named `path`) as a script: the HTML reader, whole body.
+    typealias ReadXHTML = (_ bytes: [UInt8], _ path: String) throws(DocumentError) -> (script: Script, warnings: [Warning])
 
     static func read(book: String, chapter index: Int, defaultLanguage: String,
                      readXHTML: ReadXHTML) throws(DocumentError) -> (source: SourceText, script: Script, warnings: [Warning]) {
@@ -44,11 +44,7 @@ enum EPUBChapterReader {
                 cache[piece.entry] = entryBytes
             }
             let name = "\(book)!/\(piece.entry)"
-            let source: SourceText
-            do { source = try SourceText(path: name, bytes: entryBytes) } catch {
-                throw DocumentError(path: name, location: error.location, message: "The document is not valid UTF-8 (byte \(error.byteOffset)); the EPUB is damaged.")
-            }
-            let (script, found) = try readXHTML(source)
+            let (script, found) = try readXHTML(entryBytes, name)
             warnings += found
             if language == nil, script.language != defaultLanguage { language = script.language }
             let from = piece.from.flatMap { elementStart(id: $0, in: entryBytes) } ?? 0
