@@ -14,6 +14,13 @@ struct Match {
         self.count = count
         self.spoken = spoken
     }
+
+    /// This match, marked as having read the quote mark after its last piece when `consumes`.
+    func consumingQuote(_ consumes: Bool) -> Match {
+        var m = self
+        m.consumesQuote = consumes
+        return m
+    }
 }
 
 /// What recognizers read: the pieces of one stretch of speech (between two pauses or marks),

@@ -46,6 +46,22 @@ struct NumberReading {
         return "\(cardinal.say(high)) \(low < 10 ? "oh " : "")\(cardinal.say(low))"
     }
 
+    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
+    func markUnit(_ mark: Character) -> Inflected? {
+        switch mark {
+        case "\"", "″", "”": return rules.units["in"]
+        case "'", "′", "’": return rules.units["ft"]
+        default: return nil
+        }
+    }
+
+    /// A number said as a plural noun: "2x4s" → "two by fours", "2x6's" → "two by sixes".
+    func plural(_ spoken: String) -> String {
+        if spoken.hasSuffix("x") { return spoken + "es" }
+        if spoken.hasSuffix("y") { return spoken.dropLast() + "ies" }
+        return spoken + "s"
+    }
+
     /// The whole of `core` when it is a number with an optional suffix, read alone.
     func sayWhole(_ core: Substring, allowYear: Bool = true) -> String? {
         guard let n = NumberLiteral.parse(core, rules: rules) else { return nil }
@@ -58,7 +74,7 @@ struct NumberReading {
     func sayWithSuffix(_ n: NumberLiteral, suffix: Substring, core: Substring) -> String? {
         let lower = suffix.lowercased()
         // "29th's", "1990's": the possessive after what the rest says.
-        if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"),
+        if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"), lower.first != "x",
            let spoken = sayWithSuffix(n, suffix: suffix.dropLast(2), core: core.dropLast(2)) {
             return spoken + suffix.suffix(2)
         }
@@ -98,6 +114,11 @@ struct NumberReading {
            let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 || rules.numberWords != nil {
             return rules.numberWords?.times(say(n, allowYear: false), magnitude) ?? "\(say(n, allowYear: false)) \(magnitude)"
         }
+        // "36"-wide": a measure with its mark joined to a word describes it, in the singular.
+        if suffix.count > 2, let unit = suffix.first.flatMap(markUnit), suffix.dropFirst().first == "-",
+           suffix.dropFirst(2).allSatisfy(\.isLetter), rules.numberWords == nil {
+            return "\(say(n, allowYear: false)) \(unit.singular) \(suffix.dropFirst(2))"
+        }
         // "21st-century", "3rd-party": the number with its suffix, then the word.
         if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
            suffix.index(after: dash) < suffix.endIndex,
@@ -113,6 +134,8 @@ struct NumberReading {
         if suffix.first == "'" || suffix.first == "’" {
             return say(n) + suffix
         }
+        // "2 x 4′s": a prime before the s of a plural.
+        if suffix == "′s", rules.numberWords == nil { return plural(say(n, allowYear: false)) }
         // "a 5-lb bag": a measure joined to its noun takes the singular unit.
         if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
@@ -131,7 +154,9 @@ struct NumberReading {
         }
         // "7.2-millimeter", "100-car": the number, then the word.
         if suffix.first == "-", suffix.dropFirst().first?.isLetter == true {
-            return "\(say(n, allowYear: false)) \(suffix.dropFirst())"
+            // "2-by-4-inch": the numbers between the words said as numbers.
+            let words = suffix.dropFirst().split(separator: "-").map { $0.first?.isASCIIDigit == true ? sayWhole($0, allowYear: false) ?? String($0) : String($0) }
+            return "\(say(n, allowYear: false)) \(words.joined(separator: " "))"
         }
         // "1080p", "7950X": a model or format number, said in pairs, then its letter.
         if n.isInteger, !n.grouped, n.integer.count == 4, suffix.count == 1, suffix.first?.isLetter == true, lower != "s" {
@@ -142,6 +167,10 @@ struct NumberReading {
         // "2x8": dimensions.
         if lower.first == "x" || lower.first == "×", suffix.count > 1, let m = NumberLiteral.parse(suffix.dropFirst(), rules: rules) {
             if m.end == suffix.endIndex { return "\(say(n, allowYear: false)) \(rules.word("by")) \(say(m, allowYear: false))" }
+            // "2x4s", "2x6's": lumber by its size, the second number as a plural noun.
+            if rules.numberWords == nil, ["s", "'s", "’s", "′s"].contains(suffix[m.end...]) {
+                return "\(say(n, allowYear: false)) \(rules.word("by")) \(plural(say(m, allowYear: false)))"
+            }
             // "2x4'", "10x12ft": dimensions with their unit.
             if let second = sayWhole(suffix.dropFirst(), allowYear: false) { return "\(say(n, allowYear: false)) \(rules.word("by")) \(second)" }
         }

@@ -34,6 +34,12 @@ struct NumberRecognizer {
         }
         // "1.0.0-beta.2", "2.1-rc1": a version, then its pre-release name.
         if core.contains("-"), let spoken = reading.sayPreRelease(core) { return Match(1, spoken) }
+        // "55”+ monsters": a measure with its mark, then "plus".
+        if core.count > 2, core.last == "+", let mark = core.dropLast().last, let unit = markUnit(mark),
+           let n = NumberLiteral.parse(core, rules: rules), n.end == core.index(core.endIndex, offsetBy: -2) {
+            let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
+            return Match(1, "\(reading.say(n, allowYear: false)) \(unit.form(plural: !singular)) \(rules.word("plus"))")
+        }
         if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
@@ -84,11 +90,18 @@ struct NumberRecognizer {
                 let apocope = gender == .masculine && rules.gender(before: after) != .none
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
+            // "39″ Class TV", "18″ inch pizza": a prime glued to the number, read as a mark after it.
+            if suffix.count == 1, let unit = markUnit(suffix.first!), rules.numberWords == nil {
+                let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
+                return Match(1, prefix + sayMeasure(reading.say(n, allowYear: false), unit: unit, singular: singular,
+                                                    next: context.joins(i) ? context.core(i + 1) : nil))
+            }
             // "a 100W product", "a 15min debate": a glued measure before a noun takes the singular.
             if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix),
                !n.isOne, isAdjective(at: i, unitEnd: i + 1, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
+            if let m = markedDimensions(at: i, in: context) { return Match(1, prefix + m.spoken).consumingQuote(m.consumesQuote) }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
             // 6'2": the inch mark after the feet and inches is said, not kept.
             if suffix.first == "'" || suffix.first == "’", suffix.count > 1, suffix.dropFirst().isAllDigits, piece.trail.first == "\"" {
@@ -128,24 +141,8 @@ struct NumberRecognizer {
         // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
         if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // 12": inches, 8.5': feet, unless the quote closes one opened before.
-        if count == 1, let mark = piece.trail.first, let unit = markUnit(mark), n.isInteger || n.fraction != nil {
-            // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
-            var quotes = piece.lead.filter { $0 == mark }.count
-            for k in 0..<i {
-                let p = context.pieces[k]
-                quotes += p.lead.filter { $0 == mark }.count
-                if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
-            }
-            let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
-            // An apostrophe is feet only before a noun or a number of inches ("10' boat", "5' 10\""),
-            // not a quote closing after a number ("I've 20' and").
-            let apostrophe = mark == "'" || mark == "’"
-            let feet = !apostrophe || singular || (context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true)
-            if feet, quotes % 2 == 0 || mark == "″" || mark == "′" {
-                var m = Match(1, prefix + reading.say(n, allowYear: false) + " " + unit.form(plural: !n.isOne && !singular))
-                m.consumesQuote = true
-                return m
-            }
+        if count == 1, let m = markedMeasure(reading.say(n, allowYear: false), singular: n.isOne, at: i, in: context) {
+            return Match(m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
         }
         let j = i + count
         guard context.joins(j - 1), let next = context.core(j) else {
@@ -199,7 +196,7 @@ struct NumberRecognizer {
         }
         // Mixed fractions: "2 1/2", "4 1/2 lbs".
         if n.isInteger, let m = fraction(at: j, in: context, whole: n.integer) {
-            return Match(count + m.count, prefix + m.spoken)
+            return Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
         }
         // "340 A.D", "1980 s".
         if n.isInteger, let era = context.coreWithDot(j).flatMap({ rules.abbreviations[$0] }) ?? rules.abbreviations[String(next)],
@@ -249,14 +246,89 @@ struct NumberRecognizer {
         return (unit.form(plural: !(number?.isOne ?? false)), k - j + 1)
     }
 
-    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
-    func markUnit(_ mark: Character) -> Inflected? {
-        switch mark {
-        case "\"", "″", "”": return rules.units["in"]
-        case "'", "′", "’": return rules.units["ft"]
-        default: return nil
+    /// A number (`spoken`, already read) at piece `i` with an inch or foot mark after it: 12",
+    /// 8.5', 11 1/2 " (the mark apart). The unit is said unless the quote closes one opened before,
+    /// or the unit is written out after it as well ("18″ inch pizza").
+    func markedMeasure(_ spoken: String, singular alone: Bool, at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        var markIndex = i
+        var mark = piece.trail.first
+        // "11 1/2 "": the mark written apart, as a word of its own.
+        if mark == nil, context.joins(i), let apart = context.pieces.indices.contains(i + 1) ? context.pieces[i + 1] : nil,
+           apart.core.isEmpty, apart.lead.count == 1, apart.trail.isEmpty {
+            mark = apart.lead.first
+            markIndex = i + 1
         }
+        guard let mark, let unit = markUnit(mark) else { return nil }
+        // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
+        var quotes = markIndex == i ? piece.lead.filter { $0 == mark }.count : 0
+        for k in 0..<i {
+            let p = context.pieces[k]
+            // "11 1/2 "": a mark written apart after a number is no quote either.
+            if p.core.isEmpty, k > 0, context.pieces[k - 1].core.last?.isASCIIDigit == true { continue }
+            quotes += p.lead.filter { $0 == mark }.count
+            if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
+        }
+        guard quotes % 2 == 0 || mark == "″" || mark == "′" else { return nil }
+        let trail = context.pieces[markIndex].trail.dropFirst(markIndex == i ? 1 : 0)
+        let nextIndex = markIndex + 1
+        let next = trail.isEmpty ? context.core(nextIndex) : nil
+        let singular = next != nil && markIsAdjective(before: nextIndex, in: context)
+        // An apostrophe is feet before a noun, a number of inches or a pause ("10' boat", "5' 10"",
+        // "70';"), not a quote closing after a number ("I've 20' and").
+        if mark == "'" || mark == "’" {
+            let before = next.map { $0.first?.isASCIIDigit == true || Self.wordsOfPlaceAfterMeasure.contains($0.lowercased()) } ?? false
+            guard singular || before || trail.contains(where: { ".,;:!?)".contains($0) }) else { return nil }
+        }
+        return Match(nextIndex - i, sayMeasure(spoken, unit: unit, singular: alone || singular, next: next)).consumingQuote(markIndex == i)
     }
+
+    /// A number and the unit of its mark, unless the unit is written out after it too ("18″ inch
+    /// pizza": said once, from the word).
+    func sayMeasure(_ spoken: String, unit: Inflected, singular: Bool, next: Substring?) -> String {
+        if let next, rules.allUnits[String(next)]?.singular == unit.singular { return spoken }
+        return spoken + " " + unit.form(plural: !singular)
+    }
+
+    /// "5’x8’x8’", "9x9" pan", "4’x8’ rectangle": dimensions with a mark, their unit said once at
+    /// the end (in the singular before a noun).
+    func markedDimensions(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let parts = piece.core.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count >= 2 else { return nil }
+        let reading = NumberReading(rules: rules)
+        var mark = piece.trail.first.flatMap { markUnit($0) != nil ? $0 : nil }
+        var words: [String] = []
+        for part in parts {
+            guard let n = NumberLiteral.parse(part, rules: rules) else { return nil }
+            let rest = part[n.end...]
+            if let m = rest.first {
+                guard rest.count == 1, markUnit(m) != nil else { return nil }
+                mark = m
+            }
+            words.append(reading.say(n, allowYear: false))
+        }
+        guard let mark, let unit = markUnit(mark) else { return nil }
+        let quoted = piece.trail.first == mark
+        let singular = piece.trail.count == (quoted ? 1 : 0) && context.joins(i) && markIsAdjective(before: i + 1, in: context)
+        return Match(1, words.joined(separator: " \(rules.word("by")) ") + " " + unit.form(plural: !singular)).consumingQuote(quoted)
+    }
+
+    /// "39″ Class TV", "14″ 4K display", "2.5” hard drive", "10' 2x4s": a measure with a mark before
+    /// a word or a model's name describes it and takes the singular; not before a number of inches
+    /// ("5' 10"") or a word no measure is the adjective of ("12" of snow", "10" tall").
+    func markIsAdjective(before j: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, rules.spellNumbers, let next = context.core(j), context.pieces[j].lead.isEmpty,
+              let f = next.first, next != "x", next != "×" else { return false }
+        if f.isASCIIDigit { return next.contains(where: \.isLetter) && !next.hasPrefix("x") }
+        guard f.isLetter else { return false }
+        let lower = next.lowercased()
+        return !Self.notNounsAfterMeasure.contains(lower) && !Self.wordsAfterMeasure.contains(lower)
+            && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
+    }
+
+    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
+    func markUnit(_ mark: Character) -> Inflected? { NumberReading(rules: rules).markUnit(mark) }
 
     /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
     /// before a noun takes the singular unit (English only; other languages keep the plural). After
@@ -282,6 +354,9 @@ struct NumberRecognizer {
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
+    static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
+                                                         "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
     /// Words after a plural measure that are not the noun it describes ("3 hours later", "2 miles north").
     static let wordsAfterMeasure: Set<String> = ["old", "long", "wide", "high", "tall", "deep", "thick", "away", "north", "south",
                                                   "east", "west", "ahead", "behind", "apart", "left", "more", "less", "total", "too",
@@ -454,12 +529,19 @@ struct NumberRecognizer {
             }
             return Match(1, words.half(rules.gender(before: noun)))
         }
-        var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole) + word
+        let proper = whole == nil && (Int(parts[0]) ?? 0) < (Int(denominator) ?? 0)
+        // "a 1/2 mile run": after "a" a half describes the noun, as before a unit ("a 5/16 wrench" keeps its plural).
+        let afterArticle = parts[0] == "1" && i > 0 && context.pieces[i - 1].core.lowercased() == "a" && !context.pieces[i - 1].endsClause
+        // "1/2-inch plywood", "3/4" plywood": before its unit a fraction is "half", "three quarter".
+        let beforeUnit = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper)
+        var spoken = afterArticle ? beforeUnit : verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
+        if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
-            let proper = whole == nil && (Int(parts[0]) ?? 0) < (Int(denominator) ?? 0)
-            spoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
+            spoken = beforeUnit + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
             count += unit.count
+        } else if let m = markedMeasure(beforeUnit, singular: proper, at: i, in: context) {
+            return Match(m.count, m.spoken).consumingQuote(m.consumesQuote)
         }
         return Match(count, spoken)
     }

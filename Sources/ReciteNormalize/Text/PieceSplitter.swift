@@ -24,7 +24,7 @@ enum PieceSplitter {
         while i < core.endIndex {
             let c = core[i]
             let next = core.index(after: i)
-            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber {
+            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber || isMarkAfterDigit(core, before: i, from: start) {
                 parts.append(core[start..<i])
                 start = i
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
@@ -82,6 +82,13 @@ enum PieceSplitter {
             hi = p
         }
         return (word[word.startIndex..<lo], word[lo..<hi], word[hi..<word.endIndex])
+    }
+
+    /// 13"(13.3"): an inch or foot mark after a digit ends a measure, as a letter ends a word.
+    private static func isMarkAfterDigit(_ core: Substring, before i: Substring.Index, from start: Substring.Index) -> Bool {
+        let mark = core.index(before: i)
+        guard mark > start, "\"”″'’′".contains(core[mark]) else { return false }
+        return core[core.index(before: mark)].isASCIIDigit
     }
 
     private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
