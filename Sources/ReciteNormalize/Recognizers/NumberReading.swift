@@ -204,14 +204,21 @@ struct SerialReading {
             }
             run = ""
         }
-        for c in core {
+        for k in core.indices {
+            let c = core[k]
             if c.isASCIIDigit || c.isLetter || c == "'" || c == "’" {
                 let digit = c.isASCIIDigit
                 if !run.isEmpty, digit != runIsDigits { flush() }
                 runIsDigits = digit
                 run.append(c)
             } else {
+                let digitsBefore = runIsDigits && !run.isEmpty
                 flush()
+                // "M4.2": a decimal point between digits.
+                if c == ".", digitsBefore, core[k...].dropFirst().first?.isASCIIDigit == true, rules.numberWords == nil {
+                    words.append(rules.word("point"))
+                    continue
+                }
                 if c == "-" || c == "." { continue }
                 if c == "/" { words.append(rules.word("slash")); continue }
                 if let s = rules.symbols[String(c)] { words.append(s) }

@@ -9,6 +9,7 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
+        if let m = angle(at: i, in: context) { return m }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -69,7 +70,10 @@ struct NumberRecognizer {
         let lastCore = context.pieces[i + count - 1].core
         let suffix = count == 1 ? core[n.end...] : lastCore[lastCore.endIndex...]
         if !suffix.isEmpty {
-            if suffix.count == 1, suffix.first?.isLetter == true { context.lastNumberIndex = i }  // "221B Baker St."
+            // "221B Baker St.", "113th St".
+            if suffix.count == 1 && suffix.first?.isLetter == true || OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
+                context.lastNumberIndex = i
+            }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case.
             if suffix == "M" || suffix == "B", context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
                let magnitude = rules.magnitudes[String(suffix)] {
@@ -130,8 +134,15 @@ struct NumberRecognizer {
             return Match(groups.count, prefix + groups.joined(separator: ", "))
         }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
+        // "the 101 freeway": a road's number before the word for the road.
+        if count == 1, n.isInteger, !n.grouped, !n.negative, n.integer.count == 3, !n.hasLeadingZero, context.joins(i),
+           let road = context.core(i + 1), rules.pairedBefore.contains(road.lowercased()) {
+            return Match(1, prefix + reading.sayHouseNumber(n))
+        }
+        // "U.S. 101": the period of an abbreviation with periods inside does not end the name.
         if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
-           n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause {
+           n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause
+            || context.pieces[i - 1].trail == "." && context.pieces[i - 1].core.contains(".") && rules.pairedAfter.contains(context.pieces[i - 1].core.lowercased()) {
             let name = context.pieces[i - 1].core
             if (name.count >= 2 && name.allSatisfy({ $0.isUppercase }) && rules.abbreviations[String(name)] == nil)
                 || rules.pairedAfter.contains(name.lowercased()) {
@@ -230,6 +241,41 @@ struct NumberRecognizer {
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
     }
 
+    /// An angle in degrees, minutes and seconds, as in a survey: "03°19'04"", "51°43'", "09'47"W"
+    /// after "89 degrees"; a compass point glued after it is said too.
+    func angle(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        guard rules.numberWords == nil, rules.spellNumbers, piece.core.utf8.count >= 3 else { return nil }
+        var text = piece.core
+        var quoted = false
+        if let mark = piece.trail.first, "'’′\"”″".contains(mark) {
+            text = Substring(String(piece.core) + String(mark))
+            quoted = true
+        }
+        let afterDegrees = i > 0 && ["degrees", "degree", "deg"].contains(context.pieces[i - 1].core.lowercased())
+        guard text.contains(where: { "°º".contains($0) }) || afterDegrees else { return nil }
+        let names = [("°º", "degree"), ("'’′", "minute"), ("\"”″", "second")]
+        var said: [String] = []
+        var rest = text
+        var next = 0
+        while let n = NumberLiteral.parse(rest, rules: rules), !n.negative, n.end < rest.endIndex {
+            let mark = rest[n.end]
+            guard let k = names.firstIndex(where: { $0.0.contains(mark) }), k >= next, n.isInteger || k == 2 else { return nil }
+            let number = n.isInteger ? CardinalVerbalizer(rules: rules).say(String(Int(n.integer) ?? 0)) : DecimalVerbalizer(rules: rules).say(n)
+            said.append("\(number) \(names[k].1)" + (n.isOne ? "" : "s"))
+            next = k + 1
+            rest = rest[rest.index(after: n.end)...]
+        }
+        // One part only ("45°", "5'") is read as a measure elsewhere; a part after "degrees" is minutes.
+        guard said.count >= 2 || (afterDegrees && next >= 2 && !said.isEmpty) else { return nil }
+        if !rest.isEmpty {
+            guard let point = rules.compass[String(rest)] else { return nil }
+            said.append(point)
+            quoted = false
+        }
+        return Match(1, said.joined(separator: " ")).consumingQuote(quoted)
+    }
+
     /// A temperature whose degree sign and scale letter are written apart: "25° C" (the sign glued
     /// to the number) or "40 ° k" (both apart). Returns the unit's name and the pieces it takes.
     func degreeScale(after i: Int, count: Int, next j: Int, in context: Context) -> (name: String, count: Int)? {
@@ -286,7 +332,7 @@ struct NumberRecognizer {
     /// A number and the unit of its mark, unless the unit is written out after it too ("18″ inch
     /// pizza": said once, from the word).
     func sayMeasure(_ spoken: String, unit: Inflected, singular: Bool, next: Substring?) -> String {
-        if let next, rules.allUnits[String(next)]?.singular == unit.singular { return spoken }
+        if let next, next.count > 2, rules.allUnits[String(next)]?.singular == unit.singular { return spoken }
         return spoken + " " + unit.form(plural: !singular)
     }
 
@@ -324,7 +370,7 @@ struct NumberRecognizer {
         guard f.isLetter else { return false }
         let lower = next.lowercased()
         return !Self.notNounsAfterMeasure.contains(lower) && !Self.wordsAfterMeasure.contains(lower)
-            && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
+            && !Self.wordsOfPlaceAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
     }
 
     /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
@@ -356,7 +402,7 @@ struct NumberRecognizer {
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
     /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
     static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
-                                                         "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
+                                                         "behind", "across", "below", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
     /// Words after a plural measure that are not the noun it describes ("3 hours later", "2 miles north").
     static let wordsAfterMeasure: Set<String> = ["old", "long", "wide", "high", "tall", "deep", "thick", "away", "north", "south",
                                                   "east", "west", "ahead", "behind", "apart", "left", "more", "less", "total", "too",
@@ -462,6 +508,11 @@ struct NumberRecognizer {
         // "3000 N Gifford", "342 N. 1700 E. Road": after a road's or a house's number, a compass point.
         if key.count == 1, rules.compass[key] != nil, let number, number.isInteger, number.integer.count >= 3,
            piece.trail.hasPrefix(".") || context.core(j + 1)?.first?.isUppercase == true || context.core(j + 1)?.first?.isASCIIDigit == true {
+            return nil
+        }
+        // "Rge. 77 W.;": a unit symbol takes no period, a compass letter does (the period then a pause).
+        if key.count == 1, rules.compass[key] != nil, piece.trail.count > 1, piece.trail.hasPrefix("."),
+           piece.trail.dropFirst().allSatisfy({ ",;:)".contains($0) }) {
             return nil
         }
         if let number, !rules.isUnitAlone(key, after: number) { return nil }

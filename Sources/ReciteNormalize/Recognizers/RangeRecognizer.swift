@@ -31,6 +31,12 @@ struct RangeRecognizer {
                 m.consumesDot = unit.dotted
                 return m
             }
+            // "16-24" apart": the mark's unit after the high end.
+            if whole(high), whole(low), let mark = context.pieces[i].trail.first, let unit = NumberReading(rules: rules).markUnit(mark),
+               context.pieces[i].core.last?.isASCIIDigit == true, rules.numberWords == nil {
+                return Match(1, range.say(lowSpoken, highSpoken + " " + unit.plural, withFrom: false, after: context.previousLowercased))
+                    .consumingQuote(true)
+            }
             return Match(1, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
         }
         return nil
@@ -75,6 +81,10 @@ struct RangeRecognizer {
             }
         }
         guard let highSpoken else { return nil }
+        // "M 4.2 - 1 km WNW": a high end below the low one (not "1960 - 80") is no range; the dash is a pause.
+        let highCore = context.pieces[highIndex].core
+        if !isTime, let low = Double(core), let high = Double(highCore), high < low,
+           highCore.prefix(while: \.isASCIIDigit).count >= core.prefix(while: \.isASCIIDigit).count { return nil }
         // "from about 1915 – 1940": the sentence already has its "from".
         let fromBefore = (max(0, i - 3)..<i).contains { context.pieces[$0].core.lowercased() == rules.word("from") }
         return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime && !fromBefore, after: context.previousLowercased))

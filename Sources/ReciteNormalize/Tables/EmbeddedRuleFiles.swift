@@ -259,6 +259,15 @@ enum EmbeddedRuleFiles {
           PR: P R
           PRs: P R's
           "W/D": washer and dryer
+          USFS: U S F S
+          thru: through
+          # Survey descriptions: "Twp. 162 N., Rge. 77 W."; road directions: "N/B lanes".
+          Twp.: Township
+          Rge.: Range
+          "N/B": northbound
+          "S/B": southbound
+          "E/B": eastbound
+          "W/B": westbound
           Hwy: Highway
           "Hwy.": Highway
           "w/d": washer and dryer
@@ -377,6 +386,7 @@ enum EmbeddedRuleFiles {
           Ln: Lane
           Ln.: Lane
           Dr: Drive
+          Dr.: Drive
           Pl: Place
           Sq: Square
           Pkwy: Parkway
@@ -604,7 +614,10 @@ enum EmbeddedRuleFiles {
 
         # Words after which a number of three or four digits is a name said in pairs ("Flight 370" → "three
         # seventy", "Room 1204" → "twelve oh four"), as after a name in capitals ("RTX 4090").
-        pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel]
+        pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel, u.s, sr]
+
+        # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
+        pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.
@@ -832,6 +845,7 @@ enum EmbeddedRuleFiles {
           ºF: degree Fahrenheit | degrees Fahrenheit
           ℉: degree Fahrenheit | degrees Fahrenheit
           °: degree | degrees
+          deg: degree | degrees
           º: degree | degrees
           rpm: revolution per minute | revolutions per minute
           dB: decibel | decibels

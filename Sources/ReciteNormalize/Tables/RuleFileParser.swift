@@ -102,6 +102,7 @@ enum RuleFileParser {
         rules.codeWords.formUnion(list(map["codeWords"]).map { $0.lowercased() })
         rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
         rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
+        rules.pairedBefore.formUnion(list(map["pairedBefore"]).map { $0.lowercased() })
         if let name = map["numberWords"].map({ "\($0)" }) {
             if name == "en" {
                 rules.numberWords = nil

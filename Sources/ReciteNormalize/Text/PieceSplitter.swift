@@ -8,7 +8,7 @@ import ReciteScript
 /// still its source text; otherwise (an SSML `<sub alias>`) every piece keeps the whole span.
 enum PieceSplitter {
     static let cutAfter: Set<Character> = [",", ";", "!", "?", ")"]
-    static let cutBytes: Set<UInt8> = Set(",;!?()".utf8)
+    static let cutBytes: Set<UInt8> = Set(",;!?():".utf8)
 
     static func pieces(of text: Substring, span: SourceSpan, style: RunStyle, into out: inout [Piece]) {
         let (lead, core, trail) = edges(text)
@@ -29,6 +29,10 @@ enum PieceSplitter {
                 start = i
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
                 // "2014).and": a sentence ends inside the word.
+                parts.append(core[start..<next])
+                start = next
+            } else if c == ":", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isUppercase {
+                // "Winds:NE": a label glued to its value.
                 parts.append(core[start..<next])
                 start = next
             } else if cutAfter.contains(c), next < core.endIndex {
