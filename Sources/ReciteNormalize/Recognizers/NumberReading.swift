@@ -9,6 +9,11 @@ struct NumberReading {
            let v = n.value, (1000...2099).contains(v) {
             return YearVerbalizer(rules: rules).say(v)
         }
+        // "1500 sq ft", "$1100": hundreds written without a comma are said in hundreds, "fifteen hundred".
+        if rules.numberWords == nil, rules.spellNumbers, !n.negative, n.fraction == nil, !n.grouped, n.integer.count == 4, !n.hasLeadingZero,
+           n.integer.hasSuffix("00"), !n.integer.hasSuffix("000") {
+            return sayHouseNumber(n)
+        }
         return DecimalVerbalizer(rules: rules).say(n)
     }
 
@@ -60,6 +65,13 @@ struct NumberReading {
         if spoken.hasSuffix("x") { return spoken + "es" }
         if spoken.hasSuffix("y") { return spoken.dropLast() + "ies" }
         return spoken + "s"
+    }
+
+    /// One measure of a listing's pair ("3BR" of "3BR/2BA"): in English, the unit in the singular.
+    func sayListed(_ text: Substring) -> String? {
+        guard let n = NumberLiteral.parse(text, rules: rules), rules.listedUnits.contains(String(text[n.end...])),
+              let unit = UnitParser(rules: rules).parse(text[n.end...]) else { return sayWhole(text, allowYear: false) }
+        return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
     }
 
     /// The whole of `core` when it is a number with an optional suffix, read alone.
@@ -123,6 +135,11 @@ struct NumberReading {
         if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
            suffix.index(after: dash) < suffix.endIndex,
            let head = sayWithSuffix(n, suffix: suffix[..<dash], core: core[..<dash]) {
+            // "60W-rated": a measure joined to a word describes it, in the singular.
+            if rules.numberWords == nil, !OrdinalVerbalizer.isValidSuffix(suffix[..<dash].lowercased(), for: Substring(n.integer)),
+               rules.isUnitAlone(suffix[..<dash], after: n), let unit = UnitParser(rules: rules).parse(suffix[..<dash]) {
+                return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false)) \(suffix[suffix.index(after: dash)...])"
+            }
             return "\(head) \(suffix[suffix.index(after: dash)...])"
         }
         // "1960's", "80's": a decade.
@@ -140,6 +157,10 @@ struct NumberReading {
         if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
         }
+        // "1.x.x": a version series, every part after the first open.
+        if lower.count > 2, lower.count % 2 == 0, lower.enumerated().allSatisfy({ $0.offset % 2 == 0 ? $0.element == "." : $0.element == "x" }), n.isInteger {
+            return ([say(n, allowYear: false)] + Array(repeating: "x", count: lower.count / 2)).joined(separator: " \(rules.word("point")) ")
+        }
         // "Node 20.x", "1.x": a version series.
         if lower == ".x" {
             guard let fraction = n.fraction else { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
@@ -147,9 +168,9 @@ struct NumberReading {
             let cardinal = CardinalVerbalizer(rules: rules)
             return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), cardinal.say(fraction), "x"].joined(separator: " \(rules.word("point")) ")
         }
-        // "3BR/2BA", "2bd/1ba": two measures.
+        // "3BR/2BA", "2bd/1ba": two measures of a listing, "three bedroom, two bath".
         if let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true, slash > n.end,
-           let left = sayWhole(core[..<slash], allowYear: false), let right = sayWhole(core[core.index(after: slash)...], allowYear: false) {
+           let left = sayListed(core[..<slash]), let right = sayListed(core[core.index(after: slash)...]) {
             return "\(left), \(right)"
         }
         // "7.2-millimeter", "100-car": the number, then the word.

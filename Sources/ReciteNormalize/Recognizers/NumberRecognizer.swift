@@ -94,6 +94,8 @@ struct NumberRecognizer {
                 let apocope = gender == .masculine && rules.gender(before: after) != .none
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
+            // "3x a week", "2x per year": times.
+            if suffix == "x", isTimesAfter(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
             // "39″ Class TV", "18″ inch pizza": a prime glued to the number, read as a mark after it.
             if suffix.count == 1, let unit = markUnit(suffix.first!), rules.numberWords == nil {
                 let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
@@ -193,8 +195,21 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
+        // "2 bd/1 ba", "2 Bd/2 Ba": two measures of a listing, each unit in the singular.
+        if let slash = next.firstIndex(of: "/"), rules.listedUnits.contains(String(next[..<slash])), context.joins(j),
+           let left = UnitParser(rules: rules).parse(next[..<slash]),
+           let m = NumberLiteral.parse(next[next.index(after: slash)...], rules: rules), m.end == next.endIndex,
+           let second = context.core(j + 1), let right = UnitParser(rules: rules).parse(second) {
+            let units = UnitVerbalizer(rules: rules)
+            let spoken = "\(reading.say(n, allowYear: false)) \(units.say(left, plural: false)), \(reading.say(m, allowYear: false)) \(units.say(right, plural: false))"
+            return Match(count + 2, prefix + spoken)
+        }
         if let unit = unitAfter(j, in: context, number: n) {
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
+            // "1500 sq foot": a unit written out in the singular is said as written.
+            let written = context.pieces[j + unit.count - 1].core
+            let singular = written.count > 2 && UnitVerbalizer(rules: rules).say(unit.expression, plural: false).hasSuffix(written)
+                && !UnitVerbalizer(rules: rules).say(unit.expression, plural: true).hasSuffix(written)
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
@@ -360,6 +375,12 @@ struct NumberRecognizer {
         return Match(1, words.joined(separator: " \(rules.word("by")) ") + " " + unit.form(plural: !singular)).consumingQuote(quoted)
     }
 
+    /// Whether an "x" after the number at `i` means times: before "a week", "per year", "daily".
+    func isTimesAfter(_ i: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, context.joins(i), let next = context.core(i + 1)?.lowercased() else { return false }
+        return ["a", "an", "per", "each", "every", "daily", "weekly", "monthly", "yearly", "annually"].contains(next)
+    }
+
     /// "39″ Class TV", "14″ 4K display", "2.5” hard drive", "10' 2x4s": a measure with a mark before
     /// a word or a model's name describes it and takes the singular; not before a number of inches
     /// ("5' 10"") or a word no measure is the adjective of ("12" of snow", "10" tall").
@@ -379,18 +400,21 @@ struct NumberRecognizer {
     /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
     /// before a noun takes the singular unit (English only; other languages keep the plural). After
     /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
-    func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
+    func isAdjective(at i: Int, unitEnd: Int, in context: Context, decimals: Bool = false) -> Bool {
         guard rules.numberWords == nil, rules.spellNumbers, context.joins(unitEnd - 1) || context.pieces[unitEnd - 1].trail == ".",
               let noun = context.core(unitEnd), noun.count > 1, context.pieces[unitEnd].lead.isEmpty,
               noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
         let lower = noun.lowercased()
         if Self.notNounsAfterMeasure.contains(lower) { return false }
-        let afterArticle = i > 0 && !context.pieces[i - 1].endsClause && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
+        let article = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core.lowercased() : ""
+        let afterArticle = article == "a" || article == "an"
+        // "The 51Whr Rapid Charge battery": after "the", a name follows a measure that describes it.
+        if article == "the", noun.first?.isUppercase == true { return true }
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
         guard noun.first?.isLowercase == true || afterArticle && noun.first?.isUppercase == true else { return false }
         if afterArticle { return true }
         // Without "a": "531 sq ft home", "15.5 kWh battery", but "1.5 kg flour", "140 °F internal".
-        if let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
+        if !decimals, let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
             return false
         }
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
@@ -524,8 +548,10 @@ struct NumberRecognizer {
         if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
+            // "285 hp and 347 lb-ft": a conjunction after a symbol of two letters or more leaves it a unit.
             if context.joins(j), let after = context.core(j + 1), let f = after.first,
-               f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)) { return nil }
+               f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)),
+               key.count < 2 || key == "in" || !["and", "or"].contains(after) { return nil }
         }
         // "6 ft. tall": the period of a unit's abbreviation, when the sentence goes on.
         let dotInside = piece.trail.hasPrefix(".") && key.allSatisfy(\.isLetter)
@@ -643,7 +669,7 @@ struct NumberRecognizer {
         while k < context.pieces.count, k < j + 4 {
             let core = context.pieces[k].core
             guard let first = core.first, first.isUppercase || first.isASCIIDigit else { return false }
-            if k > j, rules.streets[String(core)] != nil, core.count > 1 { return true }
+            if k > j, core.count > 1, rules.streets[String(core)] != nil || rules.streets.values.contains(String(core)) { return true }
             if context.pieces[k].endsClause && k > j { return false }
             k += 1
         }

@@ -25,6 +25,10 @@ struct RangeRecognizer {
             let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
+            // "3-4x a week": times.
+            if high.last == "x", high.dropLast().isAllDigits, NumberRecognizer(rules: rules).isTimesAfter(i, in: context) {
+                highSpoken = end(high.dropLast(), pairedWith: low, allowYear: false).map { "\($0) \(rules.word("times"))" } ?? highSpoken
+            }
             if let unit {
                 highSpoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
                 var m = Match(1 + unit.count, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
@@ -65,7 +69,7 @@ struct RangeRecognizer {
         let highIndex = j + 1
         var highSpoken: String?
         var count = highIndex - i + 1
-        if let t = times.recognize(at: highIndex, in: context) {
+        if let t = TimeRecognizer(rules: rules, shortMeridiem: isTime).recognize(at: highIndex, in: context) {
             guard isTime else { return nil }
             highSpoken = t.spoken
             count = highIndex - i + t.count

@@ -9,6 +9,12 @@ struct WordRecognizer {
         // A word in lower case with no period after it, no number before it and none after it
         // ("the", "garden", "don’t"): only an abbreviation table can read it ("approx", "vs").
         let bytes = context.pieces[i].core.utf8
+        // "per sq ft": a unit after "per", in the singular.
+        if bytes.count == rules.per.utf8.count, bytes.first == rules.per.utf8.first, rules.numberWords == nil, context.pieces[i].core == rules.per, context.joins(i),
+           context.core(i + 1)?.first?.isLetter == true, !rules.ambiguousUnits.contains(String(context.pieces[i + 1].core)),
+           let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
+            return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
+        }
         if let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
            context.pieces[i].trail.utf8.first != UInt8(ascii: "."), i - context.lastNumberIndex > 8,
            !(i + 1 < context.pieces.count && context.pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
@@ -66,6 +72,11 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
+        // "Monday-Thursday": a range of days.
+        if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(UInt8(ascii: "-")),
+           case let days = core.split(separator: "-"), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
+            return Match(1, "\(days[0]) \(rules.word("to")) \(days[1])")
+        }
         // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
         if WordShape.isPlain(core) { return nil }
         if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }

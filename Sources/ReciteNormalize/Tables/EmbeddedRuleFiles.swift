@@ -562,6 +562,9 @@ enum EmbeddedRuleFiles {
           million: million
           billion: billion
           trillion: trillion
+          # Indian amounts: "Rs 25 crore", "5 lakh".
+          crore: crore
+          lakh: lakh
         """#,
         "en.numbers.yml": #"""
         # English number, date and time conventions. en-GB.numbers.yml changes what differs.
@@ -600,7 +603,7 @@ enum EmbeddedRuleFiles {
           pm: PM
           p.m.: PM
           p.m: PM
-        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
+        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, et, ct, mt, pt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
 
         # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
         # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").
@@ -847,7 +850,11 @@ enum EmbeddedRuleFiles {
           °: degree | degrees
           deg: degree | degrees
           º: degree | degrees
-          rpm: revolution per minute | revolutions per minute
+          # Said by its letters, as people say it: "33 rpm albums".
+          rpm: R P M | R P M
+          # Torque: "184 lb-ft torque", "347 lb-ft."
+          lb-ft: pound feet | pound feet
+          Whr: watt hour | watt hours
           dB: decibel | decibels
           cc: cubic centimeter | cubic centimeters
           sqft: square foot | square feet
@@ -857,13 +864,16 @@ enum EmbeddedRuleFiles {
           bd.: bedroom | bedrooms
           bd: bedroom | bedrooms
           br: bedroom | bedrooms
-          ba.: bathroom | bathrooms
-          ba: bathroom | bathrooms
+          # Listings say "bath": "3 bd · 2 ba" → "three bedrooms, two baths".
+          ba.: bath | baths
+          ba: bath | baths
+          Bd: bedroom | bedrooms
+          Ba: bath | baths
           BR: bedroom | bedrooms
-          BA: bathroom | bathrooms
+          BA: bath | baths
           bdrm: bedroom | bedrooms
           bdrms: bedroom | bedrooms
-          bth: bathroom | bathrooms
+          bth: bath | baths
           hp: horsepower | horsepower
           HP: horsepower | horsepower
           "%": percent | percent
@@ -877,6 +887,10 @@ enum EmbeddedRuleFiles {
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
         letters: [B, K]
+
+        # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
+        # bedroom, two bath".
+        listed: [BR, BA, br, ba, bd, Bd, Ba, BD, bdrm, bth, ba., bd.]
 
         # Symbols that are units alone only after a number with decimals ("2.5 s"); after a whole number
         # they are letters ("4s", "the 80 s").

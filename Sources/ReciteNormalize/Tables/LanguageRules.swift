@@ -23,6 +23,8 @@ final class LanguageRules: @unchecked Sendable {
     var ambiguousUnits: Set<String> = []
     /// Unit symbols read as letters when they stand alone after a number ("0.1 K").
     var letterUnits: Set<String> = []
+    /// Units a listing pairs and says in the singular: "3BR/2BA" → "three bedroom, two bath".
+    var listedUnits: Set<String> = []
     /// Unit symbols that are units alone only after a number with decimals ("2.5 s", not "4s").
     var decimalOnlyUnits: Set<String> = []
     /// Power digit ("2") → reading before (`singular`) or after (`plural`) a unit.
@@ -114,7 +116,7 @@ final class LanguageRules: @unchecked Sendable {
         let c = LanguageRules()
         c.language = language
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
-        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets

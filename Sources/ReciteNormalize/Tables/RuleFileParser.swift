@@ -41,6 +41,7 @@ enum RuleFileParser {
         rules.units.merge(strings(map["units"]).mapValues(Inflected.init)) { $1 }
         rules.ambiguousUnits.formUnion(list(map["ambiguous"]))
         rules.letterUnits.formUnion(list(map["letters"]))
+        rules.listedUnits.formUnion(list(map["listed"]))
         rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
