@@ -34,11 +34,19 @@ struct NumberReading {
         let groups = head.split(separator: ".", omittingEmptySubsequences: false)
         guard groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }), tail.first?.isLetter == true else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
-        let version = groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+        let version = ([cardinal.say(groups[0])] + groups.dropFirst().map { sayVersionPart($0) }).joined(separator: " \(rules.word("point")) ")
         let parts = tail.split(separator: ".").map { part in
             part.isAllDigits ? cardinal.say(part) : SerialReading(rules: rules).say(part) ?? String(part)
         }
         return ([version] + parts).joined(separator: " ")
+    }
+
+    /// One part of a version: "10" → "ten", "236" → "two thirty six" (in pairs, as a name).
+    func sayVersionPart(_ digits: Substring) -> String {
+        guard digits.count >= 3, digits.count <= 4, digits.first != "0", let n = NumberLiteral.parse(digits, rules: rules) else {
+            return CardinalVerbalizer(rules: rules).say(digits)
+        }
+        return sayHouseNumber(n)
     }
 
     /// A house number: "1428" → "fourteen twenty eight", "123" → "one twenty three".
@@ -67,10 +75,22 @@ struct NumberReading {
         return spoken + "s"
     }
 
-    /// One measure of a listing's pair ("3BR" of "3BR/2BA"): in English, the unit in the singular.
-    func sayListed(_ text: Substring) -> String? {
-        guard let n = NumberLiteral.parse(text, rules: rules), rules.listedUnits.contains(String(text[n.end...])),
-              let unit = UnitParser(rules: rules).parse(text[n.end...]) else { return sayWhole(text, allowYear: false) }
+    /// Two measures with a slash: a listing's ("3BR/2BA" → "three bedroom, two bath") or the same
+    /// measure in two units ("302°F/150°C" → "... Fahrenheit or ... Celsius"). `describing`: before
+    /// the word they describe ("1in/2.54cm-thick"), the units in the singular.
+    func sayPair(_ core: Substring, describing: Bool) -> String? {
+        guard let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true,
+              let n = NumberLiteral.parse(core, rules: rules), slash > n.end,
+              let left = sayListed(core[..<slash], singular: describing), let right = sayListed(core[core.index(after: slash)...], singular: describing)
+        else { return nil }
+        let listed = rules.listedUnits.contains(String(core[n.end..<slash]))
+        return listed || rules.numberWords != nil ? "\(left), \(right)" : "\(left) \(rules.word("or")) \(right)"
+    }
+
+    /// One measure of a pair ("3BR" of "3BR/2BA"): a listing's unit in the singular.
+    func sayListed(_ text: Substring, singular: Bool) -> String? {
+        guard let n = NumberLiteral.parse(text, rules: rules), singular || rules.listedUnits.contains(String(text[n.end...])),
+              rules.isUnitAlone(text[n.end...], after: n), let unit = UnitParser(rules: rules).parse(text[n.end...]) else { return sayWhole(text, allowYear: false) }
         return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
     }
 
@@ -135,6 +155,10 @@ struct NumberReading {
         if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
            suffix.index(after: dash) < suffix.endIndex,
            let head = sayWithSuffix(n, suffix: suffix[..<dash], core: core[..<dash]) {
+            // "1in/2.54cm-thick": two measures joined to a word describe it.
+            if rules.numberWords == nil, let pair = sayPair(core[..<dash], describing: true) {
+                return "\(pair) \(suffix[suffix.index(after: dash)...])"
+            }
             // "60W-rated": a measure joined to a word describes it, in the singular.
             if rules.numberWords == nil, !OrdinalVerbalizer.isValidSuffix(suffix[..<dash].lowercased(), for: Substring(n.integer)),
                rules.isUnitAlone(suffix[..<dash], after: n), let unit = UnitParser(rules: rules).parse(suffix[..<dash]) {
@@ -166,17 +190,17 @@ struct NumberReading {
             guard let fraction = n.fraction else { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
             // "0.236.x": a version's series, each part a number.
             let cardinal = CardinalVerbalizer(rules: rules)
-            return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), cardinal.say(fraction), "x"].joined(separator: " \(rules.word("point")) ")
+            return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), sayVersionPart(Substring(fraction)), "x"].joined(separator: " \(rules.word("point")) ")
         }
-        // "3BR/2BA", "2bd/1ba": two measures of a listing, "three bedroom, two bath".
-        if let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true, slash > n.end,
-           let left = sayListed(core[..<slash]), let right = sayListed(core[core.index(after: slash)...]) {
-            return "\(left), \(right)"
-        }
+        if let pair = sayPair(core, describing: false) { return pair }
         // "7.2-millimeter", "100-car": the number, then the word.
         if suffix.first == "-", suffix.dropFirst().first?.isLetter == true {
             // "2-by-4-inch": the numbers between the words said as numbers.
-            let words = suffix.dropFirst().split(separator: "-").map { $0.first?.isASCIIDigit == true ? sayWhole($0, allowYear: false) ?? String($0) : String($0) }
+            let words = suffix.dropFirst().split(separator: "-").map { part in
+                if part.first?.isASCIIDigit == true { return sayWhole(part, allowYear: false) ?? String(part) }
+                // "10-Ks": the plural of a letter.
+                return part.count == 2 && part.first!.isUppercase && part.last == "s" ? "\(part.first!)'s" : String(part)
+            }
             return "\(say(n, allowYear: false)) \(words.joined(separator: " "))"
         }
         // "1080p", "7950X": a model or format number, said in pairs, then its letter.

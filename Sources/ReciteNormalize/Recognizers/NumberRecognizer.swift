@@ -10,6 +10,7 @@ struct NumberRecognizer {
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
         if let m = angle(at: i, in: context) { return m }
+        if let m = pace(core) { return Match(1, m) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -31,7 +32,7 @@ struct NumberRecognizer {
            // "1.000.000" where a period groups thousands is a number, not a version.
            !(rules.groupSeparators.contains(".") && groups.dropFirst().allSatisfy { $0.count == 3 } && groups[0].count <= 3 && groups[0].first != "0") {
             let cardinal = CardinalVerbalizer(rules: rules)
-            return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
+            return Match(1, ([cardinal.say(groups[0])] + groups.dropFirst().map { reading.sayVersionPart($0) }).joined(separator: " \(rules.word("point")) "))
         }
         // "1.0.0-beta.2", "2.1-rc1": a version, then its pre-release name.
         if core.contains("-"), let spoken = reading.sayPreRelease(core) { return Match(1, spoken) }
@@ -152,7 +153,10 @@ struct NumberRecognizer {
             }
         }
         // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
-        if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
+        if count == 1, let spoken = versionAfterName(n, at: i, in: context) {
+            context.lastVersion = (i, n.integer.count, n.fraction?.count ?? 0)
+            return Match(1, prefix + spoken)
+        }
         // 12": inches, 8.5': feet, unless the quote closes one opened before.
         if count == 1, let m = markedMeasure(reading.say(n, allowYear: false), singular: n.isOne, at: i, in: context) {
             return Match(m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
@@ -195,6 +199,13 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
+        // "6,848 +/- sq. ft. home": an approximate measure, the sign between the number and its unit.
+        if next == "+/-" || next == "±", context.joins(j), let sign = rules.symbols["±"], let unit = unitAfter(j + 1, in: context) {
+            let plural = !n.isOne && !isAdjective(at: i, unitEnd: j + 1 + unit.count, in: context)
+            var m = Match(count + 1 + unit.count, prefix + "\(reading.say(n, allowYear: false)) \(sign) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: plural))")
+            m.consumesDot = unit.dotted
+            return m
+        }
         // "2 bd/1 ba", "2 Bd/2 Ba": two measures of a listing, each unit in the singular.
         if let slash = next.firstIndex(of: "/"), rules.listedUnits.contains(String(next[..<slash])), context.joins(j),
            let left = UnitParser(rules: rules).parse(next[..<slash]),
@@ -209,6 +220,8 @@ struct NumberRecognizer {
             let written = context.pieces[j + unit.count - 1].core
             let singular = written.count > 2 && UnitVerbalizer(rules: rules).say(unit.expression, plural: false).hasSuffix(written)
                 && !UnitVerbalizer(rules: rules).say(unit.expression, plural: true).hasSuffix(written)
+                // "a 21 yr old": an age written with a singular abbreviation describes a person.
+                || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count)?.lowercased() == "old"
             let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
@@ -246,14 +259,32 @@ struct NumberRecognizer {
     func versionAfterName(_ n: NumberLiteral, at i: Int, in context: Context) -> String? {
         guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2,
               fraction.first != "0" || fraction.count == 2 && fraction != "00",
-              !n.negative, n.integer.count <= 2, i > 0, !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
-              let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
-              name.contains(where: \.isUppercase), name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
-        if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+              !n.negative, n.integer.count <= 2, i > 0 else { return nil }
+        // "Ubuntu 18.04 and 20.04", "python 3.11 and 3.12": a decimal shaped as a version read shortly before.
+        let follows = context.lastVersion.map { i - $0.index <= 6 && $0.integerDigits == n.integer.count && $0.fractionDigits == fraction.count } ?? false
+        if !follows {
+            guard !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
+                  let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
+                  name.contains(where: \.isUppercase) || rules.versionNames.contains(name.lowercased()),
+                  name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
+            if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+        }
         let cardinal = CardinalVerbalizer(rules: rules)
         // "Ubuntu 22.04": a release named by year and month, "twenty two oh four".
         if fraction.first == "0" { return "\(cardinal.say(n.integer)) oh \(cardinal.say(fraction))" }
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
+    }
+
+    /// "9:02/mile": minutes and seconds per unit of distance, a runner's pace.
+    func pace(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, let colon = core.firstIndex(of: ":"), let slash = core.firstIndex(of: "/"), colon < slash else { return nil }
+        let minutes = core[..<colon], seconds = core[core.index(after: colon)..<slash]
+        let per = core[core.index(after: slash)...]
+        guard minutes.isAllDigits, minutes.count <= 2, seconds.count == 2, seconds.isAllDigits, let s = Int(seconds), s < 60,
+              let unit = UnitParser(rules: rules).parse(per).map({ UnitVerbalizer(rules: rules).say($0, plural: false) })
+                ?? (per.count > 1 && per.allSatisfy(\.isLowercase) ? String(per) : nil) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(cardinal.say(minutes)) \(s < 10 ? "oh " : "")\(cardinal.say(String(s))) \(rules.per) \(unit)"
     }
 
     /// An angle in degrees, minutes and seconds, as in a survey: "03°19'04"", "51°43'", "09'47"W"
@@ -548,8 +579,9 @@ struct NumberRecognizer {
         if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
-            // "285 hp and 347 lb-ft": a conjunction after a symbol of two letters or more leaves it a unit.
-            if context.joins(j), let after = context.core(j + 1), let f = after.first,
+            // "285 hp and 347 lb-ft": a conjunction after a symbol of two letters or more leaves it a unit;
+            // so does a bracket opening after it ("8 x 8 in (20 x 20 cm)").
+            if context.joins(j), context.pieces[j + 1].lead.isEmpty, let after = context.core(j + 1), let f = after.first,
                f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)),
                key.count < 2 || key == "in" || !["and", "or"].contains(after) { return nil }
         }

@@ -17,6 +17,13 @@ struct RangeRecognizer {
             // "1-800-GO-U-HAUL", "1-413-te-b": a code of three parts or more is not a range.
             guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
+            // "6-3, 230 lbs.": a player's height in feet and inches, before the weight.
+            if let feet = Int(low), let inches = Int(high), low.count == 1, (4...7).contains(feet), (0...11).contains(inches),
+               context.pieces[i].trail == ",", let weight = context.core(i + 1), weight.first?.isASCIIDigit == true,
+               let pounds = context.core(i + 2), rules.allUnits[String(pounds)]?.singular == rules.units["lb"]?.singular, rules.numberWords == nil {
+                let cardinal = CardinalVerbalizer(rules: rules)
+                return Match(1, "\(cardinal.say(low)) \(cardinal.say(high))")
+            }
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.

@@ -256,8 +256,9 @@ struct WordRecognizer {
         let numbers = body.dropLast(name)
         let parts = numbers.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy(\.isAllDigits), name == 0 || parts.count >= 2 else { return nil }
-        let cardinal = CardinalVerbalizer(rules: rules)
-        return "\(rules.word("version")) " + parts.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+        let reading = NumberReading(rules: rules)
+        return "\(rules.word("version")) " + ([CardinalVerbalizer(rules: rules).say(parts[0])] + parts.dropFirst().map { reading.sayVersionPart($0) })
+            .joined(separator: " \(rules.word("point")) ")
             + (name > 0 ? " \(body.suffix(name))" : "")
     }
 

@@ -619,6 +619,13 @@ enum EmbeddedRuleFiles {
         # seventy", "Room 1204" → "twelve oh four"), as after a name in capitals ("RTX 4090").
         pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel, u.s, sr]
 
+        # Software written in lower case before its version ("python 3.12" → "three point twelve"); a name
+        # with a capital ("Python 3.12", "Ubuntu 22.04") needs no entry.
+        versionNames: [python, node, nodejs, ubuntu, debian, fedora, centos, java, php, ruby, perl, swift, kotlin, scala, rust, go, gcc,
+          clang, llvm, ios, macos, android, windows, django, rails, react, angular, vue, typescript, postgres, postgresql, mysql,
+          redis, docker, kubernetes, npm, pip, xcode, firefox, chrome, electron, elixir, erlang, lua, julia, dotnet, qt, gtk,
+          linux, kernel, openssl, numpy, pandas, pytorch, tensorflow, cuda, gradle, maven, webpack, nginx, apache, bash, zsh]
+
         # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
         pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
         """#,
@@ -855,6 +862,8 @@ enum EmbeddedRuleFiles {
           # Torque: "184 lb-ft torque", "347 lb-ft."
           lb-ft: pound feet | pound feet
           Whr: watt hour | watt hours
+          # Surveys: "6.60 chs."
+          chs: chain | chains
           dB: decibel | decibels
           cc: cubic centimeter | cubic centimeters
           sqft: square foot | square feet
