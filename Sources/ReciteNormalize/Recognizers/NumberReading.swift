@@ -83,8 +83,13 @@ struct NumberReading {
               let n = NumberLiteral.parse(core, rules: rules), slash > n.end,
               let left = sayListed(core[..<slash], singular: describing), let right = sayListed(core[core.index(after: slash)...], singular: describing)
         else { return nil }
-        let listed = rules.listedUnits.contains(String(core[n.end..<slash]))
-        return listed || rules.numberWords != nil ? "\(left), \(right)" : "\(left) \(rules.word("or")) \(right)"
+        // Units on both sides, none a listing's: one measure said twice ("4B/2B" keeps its pause).
+        let sides = [core[..<slash], core[core.index(after: slash)...]].map { side in
+            NumberLiteral.parse(side, rules: rules).map { side[$0.end...] } ?? side
+        }
+        let converted = rules.numberWords == nil && sides.allSatisfy { !rules.listedUnits.contains(String($0)) && !rules.letterUnits.contains(String($0))
+            && UnitParser(rules: rules).parse($0) != nil }
+        return converted ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
     }
 
     /// One measure of a pair ("3BR" of "3BR/2BA"): a listing's unit in the singular.

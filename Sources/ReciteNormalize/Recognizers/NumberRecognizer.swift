@@ -261,7 +261,7 @@ struct NumberRecognizer {
               fraction.first != "0" || fraction.count == 2 && fraction != "00",
               !n.negative, n.integer.count <= 2, i > 0 else { return nil }
         // "Ubuntu 18.04 and 20.04", "python 3.11 and 3.12": a decimal shaped as a version read shortly before.
-        let follows = context.lastVersion.map { i - $0.index <= 6 && $0.integerDigits == n.integer.count && $0.fractionDigits == fraction.count } ?? false
+        let follows = context.lastVersion.map { i - $0.index <= 12 && $0.integerDigits == n.integer.count && $0.fractionDigits == fraction.count } ?? false
         if !follows {
             guard !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
                   let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,

@@ -14,7 +14,8 @@ enum PieceSplitter {
         let (lead, core, trail) = edges(text)
         let exact = core.utf8.count == span.length
         // Fast path: nothing glued.
-        guard exact, core.utf8.contains(where: { cutBytes.contains($0) }) else {
+        // "—" is E2 80 94: its last byte is no ASCII letter's, so the check stays on bytes.
+        guard exact, core.utf8.contains(where: { cutBytes.contains($0) || $0 == 0x94 }) else {
             out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
             return
         }
@@ -30,6 +31,11 @@ enum PieceSplitter {
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
                 // "2014).and": a sentence ends inside the word.
                 parts.append(core[start..<next])
+                start = next
+            } else if c == "—", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isLetter {
+                // "raises—are": a dash between words, a pause of its own.
+                parts.append(core[start..<i])
+                parts.append(core[i..<next])
                 start = next
             } else if c == ":", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isUppercase {
                 // "Winds:NE": a label glued to its value.
