@@ -237,10 +237,22 @@ struct SerialReading {
         var words: [String] = []
         var run = ""
         var runIsDigits = false
+        // "M4.2", "59.84*": one decimal point, its digits said one by one; "HTTP/1.1" and
+        // "5.1.1" are versions, each part a number.
+        var points = 0
+        var afterPoint = false
+        if core.utf8.contains(UInt8(ascii: ".")) {
+            var k = core.startIndex
+            while let dot = core[k...].firstIndex(of: ".") {
+                if dot > core.startIndex, core[core.index(before: dot)].isASCIIDigit, core[dot...].dropFirst().first?.isASCIIDigit == true { points += 1 }
+                k = core.index(after: dot)
+            }
+        }
         func flush() {
             guard !run.isEmpty else { return }
             if runIsDigits {
-                if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer(rules: rules).say(run)) }
+                if afterPoint, points == 1 { words.append(DigitsVerbalizer(rules: rules).say(run)) }
+                else if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer(rules: rules).say(run)) }
                 else if run.count == 3, !words.isEmpty, !run.hasSuffix("00"), let n = NumberLiteral.parse(Substring(run), rules: rules) {
                     words.append(NumberReading(rules: rules).sayHouseNumber(n))  // "A380", "F150": "A three eighty"
                 }
@@ -253,6 +265,7 @@ struct SerialReading {
                 words.append(run)
             }
             run = ""
+            afterPoint = false
         }
         for k in core.indices {
             let c = core[k]
@@ -267,6 +280,7 @@ struct SerialReading {
                 // "M4.2": a decimal point between digits.
                 if c == ".", digitsBefore, core[k...].dropFirst().first?.isASCIIDigit == true, rules.numberWords == nil {
                     words.append(rules.word("point"))
+                    afterPoint = true
                     continue
                 }
                 if c == "-" || c == "." { continue }
