@@ -372,6 +372,10 @@ struct NumberRecognizer {
             let before = next.map { $0.first?.isASCIIDigit == true || Self.wordsOfPlaceAfterMeasure.contains($0.lowercased()) } ?? false
             guard singular || before || trail.contains(where: { ".,;:!?)".contains($0) }) else { return nil }
         }
+        // "36" x 48"", "12' x 16' deck": dimensions, the unit said once, after the last.
+        if let next, next == "x" || next == "×", context.joins(nextIndex), context.core(nextIndex + 1)?.first?.isASCIIDigit == true {
+            return Match(nextIndex - i + 1, "\(spoken) \(rules.word("by"))").consumingQuote(markIndex == i)
+        }
         return Match(nextIndex - i, sayMeasure(spoken, unit: unit, singular: alone || singular, next: next)).consumingQuote(markIndex == i)
     }
 
@@ -421,8 +425,9 @@ struct NumberRecognizer {
         if f.isASCIIDigit { return next.contains(where: \.isLetter) && !next.hasPrefix("x") }
         guard f.isLetter else { return false }
         let lower = next.lowercased()
+        // A verb or an adverb after it ("12" wide", "10' cleared") in lower case; "OLED" is a name.
         return !Self.notNounsAfterMeasure.contains(lower) && !Self.wordsAfterMeasure.contains(lower)
-            && !Self.wordsOfPlaceAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
+            && !Self.wordsOfPlaceAfterMeasure.contains(lower) && !(f.isLowercase && (lower.hasSuffix("ly") || lower.hasSuffix("ed")))
     }
 
     /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).

@@ -25,7 +25,8 @@ struct FractionVerbalizer {
         let n = Int(numerator) ?? 0
         let d = Int(denominator) ?? 0
         if beforeUnit, whole == nil, n == 1, d == 2 { return "half" }
-        let plural = n != 1 && !(beforeUnit && whole == nil && n < d)
+        // "three quarter inch" before a unit; "five eighths inch" keeps its plural.
+        let plural = n != 1 && !(beforeUnit && whole == nil && n < d && d == 4)
         let denominatorWord: String
         switch d {
         case 1: denominatorWord = "over one"
