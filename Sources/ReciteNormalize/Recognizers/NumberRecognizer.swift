@@ -14,6 +14,8 @@ struct NumberRecognizer {
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
+        // "Kotlin 1.9.20": after a product's name, dotted numbers are a version, not a date.
+        if core.contains("."), let version = dottedVersionAfterName(core, at: i, in: context) { return Match(1, version) }
         if let spoken = dates.numeric(core) { return Match(1, spoken) }
         if let m = PhoneRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         if let m = dates.dayFirst(at: i, in: context) { return m }
@@ -254,6 +256,20 @@ struct NumberRecognizer {
     }
 
     // MARK: - Parts
+
+    /// "Kotlin 1.9.20", "python 3.10.4": three dotted numbers after a name (not at a sentence's
+    /// start, where a capital says nothing) or a known product, said as a version.
+    func dottedVersionAfterName(_ core: Substring, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, i > 0, !context.pieces[i - 1].endsClause, let name = context.core(i - 1),
+              name.count >= 2, name.allSatisfy(\.isLetter) else { return nil }
+        let groups = core.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.count == 3, groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) else { return nil }
+        let midSentence = i >= 2 && !context.pieces[i - 2].endsSentence && name.first?.isUppercase == true
+        guard rules.versionNames.contains(name.lowercased()) || midSentence,
+              DateRecognizer(rules: rules).month(name) == nil, !rules.dateWords.contains(name.lowercased()) else { return nil }
+        let reading = NumberReading(rules: rules)
+        return ([CardinalVerbalizer(rules: rules).say(groups[0])] + groups.dropFirst().map { reading.sayVersionPart($0) }).joined(separator: " \(rules.word("point")) ")
+    }
 
     /// A decimal after a product's name, said as a version: "Python 3.12" → "three point twelve".
     func versionAfterName(_ n: NumberLiteral, at i: Int, in context: Context) -> String? {

@@ -29,6 +29,12 @@ struct RangeRecognizer {
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
             // "1,050–1,250 sq ft": grouped ends too.
             let whole = { (end: Substring) in NumberLiteral.parse(end, rules: rules).map { $0.end == end.endIndex } ?? false }
+            // "4-7 pm": hours, the meridiem after the second (not picometers).
+            if whole(low), whole(high), context.joins(i), let next = context.core(i + 1), let meridiem = rules.meridiems[next.lowercased()],
+               let a = Int(low), let b = Int(high), (1...12).contains(a), (1...12).contains(b) {
+                let cardinal = CardinalVerbalizer(rules: rules)
+                return Match(2, range.say(cardinal.say(low), "\(cardinal.say(high)) \(meridiem)", withFrom: false, after: context.previousLowercased))
+            }
             let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
@@ -92,9 +98,10 @@ struct RangeRecognizer {
             }
         }
         guard let highSpoken else { return nil }
-        // "M 4.2 - 1 km WNW": a high end below the low one (not "1960 - 80") is no range; the dash is a pause.
+        // "M 4.2 - 1 km WNW": a high end below a decimal low one (not "1960 - 80", not a score "4 - 2")
+        // is no range; the dash is a pause.
         let highCore = context.pieces[highIndex].core
-        if !isTime, let low = Double(core), let high = Double(highCore), high < low,
+        if !isTime, core.contains("."), let low = Double(core), let high = Double(highCore), high < low,
            highCore.prefix(while: \.isASCIIDigit).count >= core.prefix(while: \.isASCIIDigit).count { return nil }
         // "from about 1915 – 1940": the sentence already has its "from".
         let fromBefore = (max(0, i - 3)..<i).contains { context.pieces[$0].core.lowercased() == rules.word("from") }

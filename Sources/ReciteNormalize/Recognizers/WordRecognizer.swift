@@ -150,7 +150,8 @@ struct WordRecognizer {
             if afterNumber, context.joins(i), let next = context.core(i + 1), next.first?.isUppercase == true, next.count > 1,
                rules.streets[String(next)] == nil, context.core(i + 2).map({ rules.streets[String($0)] != nil }) == true { return nil }
         } else if let previous, let f = previous.core.first, f.isUppercase || previous.core.contains(where: \.isUppercase), !afterNumber,
-                  rules.compass[String(previous.core)] == nil, !previous.core.lowercased().hasPrefix("wind") {
+                  rules.compass[String(previous.core)] == nil, !previous.core.lowercased().hasPrefix("wind"),
+                  !(nextWord.map { Self.directionNouns.contains($0) } ?? false) {
             return nil
         }
         // "W. Huntington Dr.": the period of the letter does not end the sentence before a name.

@@ -864,6 +864,8 @@ enum EmbeddedRuleFiles {
           Whr: watt hour | watt hours
           # Surveys: "6.60 chs."
           chs: chain | chains
+          # Wind and boats: "winds 10-15 kt" (a kilotonne is written out where it is meant).
+          kt: knot | knots
           dB: decibel | decibels
           cc: cubic centimeter | cubic centimeters
           sqft: square foot | square feet
