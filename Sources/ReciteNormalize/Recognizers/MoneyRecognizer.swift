@@ -37,10 +37,10 @@ struct MoneyRecognizer {
                case let next = plus ? written.dropLast() : written,
                let magnitude = rules.magnitudes[String(next)] ?? (next.count > 2 ? rules.magnitudes[next.lowercased()] : nil) {
                 // "a $95 billion valuation", "$4.47 bln settlement": an amount before a noun says its currency in the singular.
-                money.adjective = numbers.isAdjective(at: i, unitEnd: i + 2, in: context, decimals: true)
+                money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
                 return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
             }
-            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
+            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context)
             return Match(1, money.say(n, currency: currency, magnitude: nil))
         }
         if let magnitude = rules.magnitudes[String(rest)] {
@@ -76,6 +76,16 @@ struct MoneyRecognizer {
         }
         return nil
     }
+
+    /// Where the noun an amount describes stands, past a rate after it: "a $4 billion a year
+    /// operation", "a $20 an hour job" (English); else `k`.
+    func nounAfterRate(_ k: Int, in context: Context) -> Int {
+        guard rules.numberWords == nil, let rate = context.core(k), ["a", "an", "per"].contains(rate), context.joins(k),
+              let time = context.core(k + 1), Self.timeWords.contains(time.lowercased()), context.joins(k + 1) else { return k }
+        return k + 2
+    }
+
+    static let timeWords: Set<String> = ["year", "month", "week", "day", "night", "hour", "minute"]
 
     /// An amount with its currency symbol, alone ("$300").
     func sayAlone(_ text: Substring) -> String? {
