@@ -9,13 +9,15 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
-        if let m = angle(at: i, in: context) { return m }
-        if let m = pace(core) { return Match(1, m) }
+        // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
+        if core.utf8.contains(0xC2) || i > 0 && context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true,
+           let m = angle(at: i, in: context) { return m }
+        if core.utf8.contains(UInt8(ascii: ":")), core.utf8.contains(UInt8(ascii: "/")), let m = pace(core) { return Match(1, m) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
         // "Kotlin 1.9.20": after a product's name, dotted numbers are a version, not a date.
-        if core.contains("."), let version = dottedVersionAfterName(core, at: i, in: context) { return Match(1, version) }
+        if core.utf8.contains(UInt8(ascii: ".")), let version = dottedVersionAfterName(core, at: i, in: context) { return Match(1, version) }
         if let spoken = dates.numeric(core) { return Match(1, spoken) }
         if let m = PhoneRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         if let m = dates.dayFirst(at: i, in: context) { return m }
@@ -110,7 +112,10 @@ struct NumberRecognizer {
                !n.isOne, isAdjective(at: i, unitEnd: i + 1, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
-            if let m = markedDimensions(at: i, in: context) { return Match(1, prefix + m.spoken).consumingQuote(m.consumesQuote) }
+            // "x" (78) or "×" (C3 97) in the word: dimensions.
+            if core.utf8.contains(where: { $0 == UInt8(ascii: "x") || $0 == 0xC3 }), let m = markedDimensions(at: i, in: context) {
+                return Match(1, prefix + m.spoken).consumingQuote(m.consumesQuote)
+            }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
             // 6'2": the inch mark after the feet and inches is said, not kept.
             if suffix.first == "'" || suffix.first == "’", suffix.count > 1, suffix.dropFirst().isAllDigits, piece.trail.first == "\"" {
@@ -138,12 +143,12 @@ struct NumberRecognizer {
             }
             return Match(groups.count, prefix + groups.joined(separator: ", "))
         }
-        // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
         // "the 101 freeway": a road's number before the word for the road.
         if count == 1, n.isInteger, !n.grouped, !n.negative, n.integer.count == 3, !n.hasLeadingZero, context.joins(i),
            let road = context.core(i + 1), rules.pairedBefore.contains(road.lowercased()) {
             return Match(1, prefix + reading.sayHouseNumber(n))
         }
+        // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
         // "U.S. 101": the period of an abbreviation with periods inside does not end the name.
         if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
            n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause
@@ -478,7 +483,7 @@ struct NumberRecognizer {
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
     /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
     static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
-                                                         "behind", "across", "below", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
+                                                         "behind", "across", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
     /// Words after a plural measure that are not the noun it describes ("3 hours later", "2 miles north").
     static let wordsAfterMeasure: Set<String> = ["old", "long", "wide", "high", "tall", "deep", "thick", "away", "north", "south",
                                                   "east", "west", "ahead", "behind", "apart", "left", "more", "less", "total", "too",
@@ -722,7 +727,7 @@ struct NumberRecognizer {
         while k < context.pieces.count, k < j + 4 {
             let core = context.pieces[k].core
             guard let first = core.first, first.isUppercase || first.isASCIIDigit else { return false }
-            if k > j, core.count > 1, rules.streets[String(core)] != nil || rules.streets.values.contains(String(core)) { return true }
+            if k > j, core.count > 1, rules.streetWords.contains(String(core)) { return true }
             if context.pieces[k].endsClause && k > j { return false }
             k += 1
         }

@@ -115,7 +115,7 @@ struct WordRecognizer {
         guard !rules.compass.isEmpty, let f = piece.core.utf8.first, f == UInt8(ascii: "N") || f == UInt8(ascii: "S")
             || f == UInt8(ascii: "E") || f == UInt8(ascii: "W"), piece.core.utf8.count <= 6 else { return nil }
         // "NW/4", "NW1/4", "S/2": a quarter or a half of a section, in a survey.
-        if let slash = piece.core.firstIndex(of: "/"), let part = rules.compass[String(piece.core[..<slash].filter { $0 != "1" })] {
+        if piece.core.utf8.contains(UInt8(ascii: "/")), let slash = piece.core.firstIndex(of: "/"), let part = rules.compass[String(piece.core[..<slash].filter { $0 != "1" })] {
             switch piece.core[slash...] {
             case "/4", "1/4": return Match(1, "\(part) \(rules.word("quarter"))")
             case "/2", "1/2": return Match(1, "\(part) \(rules.word("half"))")
@@ -164,8 +164,7 @@ struct WordRecognizer {
 
     /// A street word, abbreviated or written out: "Ave", "Avenue".
     private func isStreetWord(_ word: Substring) -> Bool {
-        let key = String(word)
-        return rules.streets[key] != nil || rules.streets.values.contains(key)
+        rules.streetWords.contains(String(word))
     }
 
     /// A street word after a capitalized name with a house number shortly before ("1428 Elm St.").

@@ -54,6 +54,8 @@ final class LanguageRules: @unchecked Sendable {
     var abbreviations: [String: String] = [:]
     var beforeName: [String: String] = [:]
     var streets: [String: String] = [:]
+    /// Street words abbreviated or written out ("Ave", "Avenue"): the keys and readings of `streets`.
+    var streetWords: Set<String> = []
     var regions: [String: String] = [:]
     /// Compass points by abbreviation: "NW" → "northwest".
     var compass: [String: String] = [:]
@@ -201,6 +203,7 @@ extension LanguageRules {
         abbreviationHeads = Set(abbreviations.keys.compactMap { key in
             key.contains(" ") ? key.split(separator: " ").first.map(String.init) : nil
         })
+        streetWords = Set(streets.keys).union(streets.values)
         symbolScalars = Set(symbols.keys.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
     }
 
