@@ -76,7 +76,8 @@ struct NumberRecognizer {
         let suffix = count == 1 ? core[n.end...] : lastCore[lastCore.endIndex...]
         if !suffix.isEmpty {
             // "221B Baker St.", "113th St".
-            if suffix.count == 1 && suffix.first?.isLetter == true || OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
+            if suffix.count == 1 && suffix.first?.isLetter == true
+                || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
                 context.lastNumberIndex = i
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case.
@@ -214,7 +215,7 @@ struct NumberRecognizer {
             return m
         }
         // "2 bd/1 ba", "2 Bd/2 Ba": two measures of a listing, each unit in the singular.
-        if let slash = next.firstIndex(of: "/"), rules.listedUnits.contains(String(next[..<slash])), context.joins(j),
+        if next.utf8.contains(UInt8(ascii: "/")), let slash = next.firstIndex(of: "/"), rules.listedUnits.contains(String(next[..<slash])), context.joins(j),
            let left = UnitParser(rules: rules).parse(next[..<slash]),
            let m = NumberLiteral.parse(next[next.index(after: slash)...], rules: rules), m.end == next.endIndex,
            let second = context.core(j + 1), let right = UnitParser(rules: rules).parse(second) {
@@ -362,7 +363,7 @@ struct NumberRecognizer {
     /// A number (`spoken`, already read) at piece `i` with an inch or foot mark after it: 12",
     /// 8.5', 11 1/2 " (the mark apart). The unit is said unless the quote closes one opened before,
     /// or the unit is written out after it as well ("18″ inch pizza").
-    func markedMeasure(_ spoken: String, singular alone: Bool, at i: Int, in context: Context) -> Match? {
+    func markedMeasure(_ spoken: @autoclosure () -> String, singular alone: Bool, at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
         var markIndex = i
         var mark = piece.trail.first
@@ -395,9 +396,9 @@ struct NumberRecognizer {
         }
         // "36" x 48"", "12' x 16' deck": dimensions, the unit said once, after the last.
         if let next, next == "x" || next == "×", context.joins(nextIndex), context.core(nextIndex + 1)?.first?.isASCIIDigit == true {
-            return Match(nextIndex - i + 1, "\(spoken) \(rules.word("by"))").consumingQuote(markIndex == i)
+            return Match(nextIndex - i + 1, "\(spoken()) \(rules.word("by"))").consumingQuote(markIndex == i)
         }
-        return Match(nextIndex - i, sayMeasure(spoken, unit: unit, singular: alone || singular, next: next)).consumingQuote(markIndex == i)
+        return Match(nextIndex - i, sayMeasure(spoken(), unit: unit, singular: alone || singular, next: next)).consumingQuote(markIndex == i)
     }
 
     /// A number and the unit of its mark, unless the unit is written out after it too ("18″ inch
@@ -668,7 +669,7 @@ struct NumberRecognizer {
         // "a 1/2 mile run": after "a" a half describes the noun, as before a unit ("a 5/16 wrench" keeps its plural).
         let afterArticle = parts[0] == "1" && i > 0 && context.pieces[i - 1].core.lowercased() == "a" && !context.pieces[i - 1].endsClause
         // "1/2-inch plywood", "3/4" plywood": before its unit a fraction is "half", "three quarter".
-        let beforeUnit = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper)
+        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper) }
         var spoken = afterArticle ? beforeUnit : verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
         if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.

@@ -51,14 +51,17 @@ struct Reader {
             } else if isLetter {
                 match = words.recognize(at: i, in: context)
             }
+            // "USD 20", "Rs 25", "Rs. 500": a code of three letters, or of two before a number or with a period.
+            let beforeNumber = i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true
+            let codeLength = piece.core.utf8.count
             if match == nil, rules.verbalizes, isLetter, WordShape.isPlain(piece.core),
-               !(2...3).contains(piece.core.utf8.count) || !(piece.core.utf8.first.map { $0 < 0x61 } ?? true) && !(i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
-               !(piece.trail.utf8.first == UInt8(ascii: ".") && piece.core.utf8.count == 2) {
+               codeLength != 3 || !(piece.core.utf8.first.map { $0 < 0x61 } ?? true) && !beforeNumber,
+               codeLength != 2 || !beforeNumber && piece.trail.utf8.first != UInt8(ascii: ".") {
                 // A plain word that is no currency code: nothing more to try.
             } else if match == nil, rules.verbalizes {
                 // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
                 let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
-                if !plain || (2...3).contains(piece.core.utf8.count) { match = money.recognize(at: i, in: context) }
+                if !plain || codeLength == 3 || codeLength == 2 { match = money.recognize(at: i, in: context) }
                 if match == nil, !plain, !(isLetter && piece.core.allSatisfy(\.isLetter)) {
                     match = symbols.recognize(at: i, in: context)
                 }

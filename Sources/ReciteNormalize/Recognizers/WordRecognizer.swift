@@ -10,7 +10,7 @@ struct WordRecognizer {
         // ("the", "garden", "don’t"): only an abbreviation table can read it ("approx", "vs").
         let bytes = context.pieces[i].core.utf8
         // "per sq ft": a unit after "per", in the singular.
-        if bytes.count == rules.per.utf8.count, bytes.first == rules.per.utf8.first, rules.numberWords == nil, context.pieces[i].core == rules.per, context.joins(i),
+        if bytes.count == 3, bytes.first == UInt8(ascii: "p"), rules.numberWords == nil, context.pieces[i].core == rules.per, context.joins(i),
            context.core(i + 1)?.first?.isLetter == true, !rules.ambiguousUnits.contains(String(context.pieces[i + 1].core)),
            let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])

@@ -8,14 +8,16 @@ import ReciteScript
 /// still its source text; otherwise (an SSML `<sub alias>`) every piece keeps the whole span.
 enum PieceSplitter {
     static let cutAfter: Set<Character> = [",", ";", "!", "?", ")"]
-    static let cutBytes: Set<UInt8> = Set(",;!?():".utf8)
+    /// The bytes below 0x40 that may glue words (",;!?()" and ":"), as bits of one mask: a word
+    /// is checked byte by byte without hashing.
+    static let gluingBytes: UInt64 = ",;!?():".utf8.reduce(0) { $0 | (1 << UInt64($1)) }
 
     static func pieces(of text: Substring, span: SourceSpan, style: RunStyle, into out: inout [Piece]) {
         let (lead, core, trail) = edges(text)
         let exact = core.utf8.count == span.length
         // Fast path: nothing glued.
         // "—" is E2 80 94: its last byte is no ASCII letter's, so the check stays on bytes.
-        guard exact, core.utf8.contains(where: { cutBytes.contains($0) || $0 == 0x94 }) else {
+        guard exact, core.utf8.contains(where: { $0 < 0x40 ? gluingBytes & (1 << UInt64($0)) != 0 : $0 == 0x94 }) else {
             out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
             return
         }
