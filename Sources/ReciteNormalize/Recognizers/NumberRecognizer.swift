@@ -282,6 +282,8 @@ struct NumberRecognizer {
         guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2,
               fraction.first != "0" || fraction.count == 2 && fraction != "00",
               !n.negative, n.integer.count <= 2, i > 0 else { return nil }
+        // "Python 3.11 uses 2.50 MB": a measure is no version.
+        if context.joins(i), context.core(i + 1)?.first?.isLetter == true, unitAfter(i + 1, in: context, number: n) != nil { return nil }
         // "Ubuntu 18.04 and 20.04", "python 3.11 and 3.12": a decimal shaped as a version read shortly before.
         let follows = context.lastVersion.map { i - $0.index <= 12 && $0.integerDigits == n.integer.count && $0.fractionDigits == fraction.count } ?? false
         if !follows {

@@ -621,10 +621,10 @@ enum EmbeddedRuleFiles {
 
         # Software written in lower case before its version ("python 3.12" → "three point twelve"); a name
         # with a capital ("Python 3.12", "Ubuntu 22.04") needs no entry.
-        versionNames: [python, node, nodejs, ubuntu, debian, fedora, centos, java, php, ruby, perl, swift, kotlin, scala, rust, go, gcc,
-          clang, llvm, ios, macos, android, windows, django, rails, react, angular, vue, typescript, postgres, postgresql, mysql,
-          redis, docker, kubernetes, npm, pip, xcode, firefox, chrome, electron, elixir, erlang, lua, julia, dotnet, qt, gtk,
-          linux, kernel, openssl, numpy, pandas, pytorch, tensorflow, cuda, gradle, maven, webpack, nginx, apache, bash, zsh]
+        # Words that are also plain English ("go", "swift", "rust", "react") are left out: "we go 3.25 miles".
+        versionNames: [python, node, nodejs, ubuntu, debian, fedora, centos, java, php, perl, kotlin, scala, gcc, clang, llvm, ios,
+          macos, android, django, angular, typescript, postgres, postgresql, mysql, redis, docker, kubernetes, npm, xcode, firefox,
+          elixir, erlang, lua, dotnet, gtk, linux, openssl, numpy, pandas, pytorch, tensorflow, cuda, gradle, webpack, nginx, zsh]
 
         # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
         pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
