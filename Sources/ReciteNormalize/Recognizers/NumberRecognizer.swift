@@ -10,7 +10,8 @@ struct NumberRecognizer {
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
         // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
-        if core.utf8.contains(0xC2) || i > 0 && context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true,
+        if core.utf8.contains(0xC2) || i > 0 && (context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true
+            || context.pieces[i - 1].core.utf8.last.map({ $0 == 0xB0 || $0 == 0xBA }) == true),
            let m = angle(at: i, in: context) { return m }
         if core.utf8.contains(UInt8(ascii: ":")), core.utf8.contains(UInt8(ascii: "/")), let m = pace(core) { return Match(1, m) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
@@ -315,14 +316,16 @@ struct NumberRecognizer {
     /// after "89 degrees"; a compass point glued after it is said too.
     func angle(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
-        guard rules.numberWords == nil, rules.spellNumbers, piece.core.utf8.count >= 3 else { return nil }
+        guard rules.numberWords == nil, rules.spellNumbers, piece.core.utf8.count + piece.trail.utf8.count >= 3 else { return nil }
         var text = piece.core
         var quoted = false
         if let mark = piece.trail.first, "'’′\"”″".contains(mark) {
             text = Substring(String(piece.core) + String(mark))
             quoted = true
         }
-        let afterDegrees = i > 0 && ["degrees", "degree", "deg"].contains(context.pieces[i - 1].core.lowercased())
+        // "89 degrees 09'47"", "45° 30'": minutes (and seconds) after the degrees, written apart.
+        let afterDegrees = i > 0 && !context.pieces[i - 1].endsClause && (["degrees", "degree", "deg"].contains(context.pieces[i - 1].core.lowercased())
+            || context.pieces[i - 1].core.last.map { $0 == "°" || $0 == "º" } == true && context.pieces[i - 1].core.first?.isASCIIDigit == true)
         guard text.contains(where: { "°º".contains($0) }) || afterDegrees else { return nil }
         let names = [("°º", "degree"), ("'’′", "minute"), ("\"”″", "second")]
         var said: [String] = []
@@ -495,6 +498,7 @@ struct NumberRecognizer {
                                                   "must", "may", "might", "has", "have", "had", "be", "been", "it", "they", "we",
                                                   "you", "he", "she", "i", "this", "these", "those", "there", "here", "not", "no",
                                                   "just", "only", "all", "both", "every", "per", "total", "remaining", "long",
+                                                  "today", "tonight", "yesterday", "tomorrow",
                                                   "an", "one", "his", "her", "their", "its", "our", "my", "your", "during", "after",
                                                   "through", "across", "around", "about", "between", "within", "without", "against",
                                                   "toward", "towards", "upon", "onto", "via", "vs", "versus", "do", "does", "did",
