@@ -72,9 +72,9 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
-        // "Monday-Thursday": a range of days.
-        if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(UInt8(ascii: "-")),
-           case let days = core.split(separator: "-"), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
+        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93).
+        if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0x93 }),
+           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
             return Match(1, "\(days[0]) \(rules.word("to")) \(days[1])")
         }
         // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
