@@ -109,9 +109,10 @@ struct NumberRecognizer {
                 return Match(1, prefix + sayMeasure(reading.say(n, allowYear: false), unit: unit, singular: singular,
                                                     next: context.joins(i) ? context.core(i + 1) : nil))
             }
-            // "a 100W product", "a 15min debate": a glued measure before a noun takes the singular.
+            // "a 100W product", "a 15min debate", "a 12V 7Ah battery": a glued measure before a noun
+            // (perhaps past other glued measures) takes the singular.
             if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix),
-               !n.isOne, isAdjective(at: i, unitEnd: i + 1, in: context) {
+               !n.isOne, isAdjective(at: i, unitEnd: nounAfterGluedMeasures(i + 1, in: context), in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
             // "x" (78) or "×" (C3 97) in the word: dimensions.
@@ -437,6 +438,17 @@ struct NumberRecognizer {
         return Match(1, words.joined(separator: " \(rules.word("by")) ") + " " + unit.form(plural: !singular)).consumingQuote(quoted)
     }
 
+    /// The first piece from `k` on that is not a measure glued to its number ("7Ah" in "12V 7Ah
+    /// battery"), where the noun they describe stands.
+    func nounAfterGluedMeasures(_ k: Int, in context: Context) -> Int {
+        var k = k
+        while context.joins(k - 1), let core = context.core(k), core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
+              let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex, UnitParser(rules: rules).parse(core[n.end...]) != nil {
+            k += 1
+        }
+        return k
+    }
+
     /// Whether an "x" after the number at `i` means times: before "a week", "per year", "daily".
     func isTimesAfter(_ i: Int, in context: Context) -> Bool {
         guard rules.numberWords == nil, context.joins(i), let next = context.core(i + 1)?.lowercased() else { return false }
@@ -498,7 +510,7 @@ struct NumberRecognizer {
                                                   "must", "may", "might", "has", "have", "had", "be", "been", "it", "they", "we",
                                                   "you", "he", "she", "i", "this", "these", "those", "there", "here", "not", "no",
                                                   "just", "only", "all", "both", "every", "per", "total", "remaining", "long",
-                                                  "today", "tonight", "yesterday", "tomorrow",
+                                                  "today", "tonight", "yesterday", "tomorrow", "max", "maximum", "minimum", "tops",
                                                   "an", "one", "his", "her", "their", "its", "our", "my", "your", "during", "after",
                                                   "through", "across", "around", "about", "between", "within", "without", "against",
                                                   "toward", "towards", "upon", "onto", "via", "vs", "versus", "do", "does", "did",
@@ -612,11 +624,12 @@ struct NumberRecognizer {
         if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
-            // "285 hp and 347 lb-ft": a conjunction after a symbol of two letters or more leaves it a unit;
+            // "285 hp and 347 lb-ft", "203 hp at 6,600 rpm": a conjunction or "at" after a symbol of two
+            // letters or more leaves it a unit;
             // so does a bracket opening after it ("8 x 8 in (20 x 20 cm)").
             if context.joins(j), context.pieces[j + 1].lead.isEmpty, let after = context.core(j + 1), let f = after.first,
                f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)),
-               key.count < 2 || key == "in" || !["and", "or"].contains(after) { return nil }
+               key.count < 2 || key == "in" || !["and", "or", "at"].contains(after) { return nil }
         }
         // "6 ft. tall": the period of a unit's abbreviation, when the sentence goes on.
         let dotInside = piece.trail.hasPrefix(".") && key.allSatisfy(\.isLetter)
