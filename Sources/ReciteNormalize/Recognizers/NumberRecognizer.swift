@@ -111,8 +111,12 @@ struct NumberRecognizer {
             }
             // "a 100W product", "a 15min debate", "a 12V 7Ah battery": a glued measure before a noun
             // (perhaps past other glued measures) takes the singular.
-            if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix),
-               !n.isOne, isAdjective(at: i, unitEnd: nounAfterGluedMeasures(i + 1, in: context), in: context) {
+            // A row of them is a product's ratings, before a name too ("a 5V 5A USB-C power supply").
+            if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix), !n.isOne,
+               case let noun = nounAfterGluedMeasures(i + 1, in: context),
+               isAdjective(at: i, unitEnd: noun, in: context)
+                || (noun > i + 1 || i > 0 && context.joins(i - 1) && isGluedMeasure(i - 1, in: context))
+                && context.joins(noun - 1) && markIsAdjective(before: noun, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
             // "x" (78) or "×" (C3 97) in the word: dimensions.
@@ -442,11 +446,15 @@ struct NumberRecognizer {
     /// battery"), where the noun they describe stands.
     func nounAfterGluedMeasures(_ k: Int, in context: Context) -> Int {
         var k = k
-        while context.joins(k - 1), let core = context.core(k), core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
-              let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex, UnitParser(rules: rules).parse(core[n.end...]) != nil {
-            k += 1
-        }
+        while context.joins(k - 1), isGluedMeasure(k, in: context) { k += 1 }
         return k
+    }
+
+    /// Whether piece `k` is a number with its unit glued to it ("7Ah").
+    func isGluedMeasure(_ k: Int, in context: Context) -> Bool {
+        guard let core = context.core(k), core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
+              let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex else { return false }
+        return UnitParser(rules: rules).parse(core[n.end...]) != nil
     }
 
     /// Whether an "x" after the number at `i` means times: before "a week", "per year", "daily".

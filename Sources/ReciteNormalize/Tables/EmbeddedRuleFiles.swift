@@ -775,8 +775,9 @@ enum EmbeddedRuleFiles {
           W: watt | watts
           Wh: watt hour | watt hours
           V: volt | volts
-          A: ampere | amperes
-          Ah: ampere hour | ampere hours
+          # As people say them: "a 5A charger" → "five amp", "7Ah" → "seven amp hours", "500mA" → "milliamps".
+          A: amp | amps
+          Ah: amp hour | amp hours
           J: joule | joules
           "N": newton | newtons
           Pa: pascal | pascals
