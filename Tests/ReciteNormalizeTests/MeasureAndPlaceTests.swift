@@ -40,7 +40,7 @@ import Testing
         ("python 3.11 and 3.12", "python three point eleven and three point twelve"), ("Ubuntu 18.04 and 20.04", "Ubuntu eighteen oh four and twenty oh four"),
         ("Kotlin 1.9.20 works", "Kotlin one point nine point twenty works"), ("0.236.x and 1.x.x", "zero point two thirty six point x and one point x point x"),
         ("my pace was 9:02/mile", "my pace was nine oh two per mile"), ("a 5V 5A USB-C power supply", "a five volt five amp USB-C power supply"),
-        ("This 12V 7Ah battery", "This twelve volt seven amp hour battery"), ("It draws 5V 2A max.", "It draws five volts two amps maximum."), ("M4.2 quake", "M four point two quake"),
+        ("This 12V 7Ah battery", "This twelve volt seven amp hour battery"), ("a 10 km (6 mi) race", "a ten kilometer (six mile) race"), ("It draws 5V 2A max.", "It draws five volts two amps maximum."), ("M4.2 quake", "M four point two quake"),
     ])
     func listingsHoursMoneyAndVersions(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -483,7 +483,14 @@ struct NumberRecognizer {
     /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
     /// before a noun takes the singular unit (English only; other languages keep the plural). After
     /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
-    func isAdjective(at i: Int, unitEnd: Int, in context: Context, decimals: Bool = false) -> Bool {
+    func isAdjective(at i: Int, unitEnd written: Int, in context: Context, decimals: Bool = false) -> Bool {
+        // "an 8 x 8 in (20 x 20 cm) pan": the noun after the measure given again in brackets.
+        var unitEnd = written
+        if context.pieces.indices.contains(unitEnd), context.pieces[unitEnd].lead == "(", context.joins(unitEnd - 1),
+           let close = (unitEnd..<min(unitEnd + 6, context.pieces.count)).first(where: { context.pieces[$0].trail.hasPrefix(")") }),
+           context.pieces[close].trail == ")" {
+            unitEnd = close + 1
+        }
         guard rules.numberWords == nil, rules.spellNumbers, context.joins(unitEnd - 1) || context.pieces[unitEnd - 1].trail == ".",
               let noun = context.core(unitEnd), noun.count > 1, context.pieces[unitEnd].lead.isEmpty,
               noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
