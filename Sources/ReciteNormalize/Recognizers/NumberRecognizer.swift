@@ -232,10 +232,10 @@ struct NumberRecognizer {
         if let unit = unitAfter(j, in: context, number: n) {
             // "1500 sq foot": a unit written out in the singular is said as written.
             let written = context.pieces[j + unit.count - 1].core
-            let singular = written.count > 2 && UnitVerbalizer(rules: rules).say(unit.expression, plural: false).hasSuffix(written)
-                && !UnitVerbalizer(rules: rules).say(unit.expression, plural: true).hasSuffix(written)
+            let singular = written.utf8.count > 2 && written.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+                && rules.allUnits[String(written)].map { $0.singular == written && $0.plural != written } == true
                 // "a 21 yr old": an age written with a singular abbreviation describes a person.
-                || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count)?.lowercased() == "old"
+                || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count).map { $0.utf8.count == 3 && $0.lowercased() == "old" } == true
             let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
@@ -378,9 +378,9 @@ struct NumberRecognizer {
         var markIndex = i
         var mark = piece.trail.first
         // "11 1/2 "": the mark written apart, as a word of its own.
-        if mark == nil, context.joins(i), let apart = context.pieces.indices.contains(i + 1) ? context.pieces[i + 1] : nil,
-           apart.core.isEmpty, apart.lead.count == 1, apart.trail.isEmpty {
-            mark = apart.lead.first
+        if mark == nil, i + 1 < context.pieces.count, context.pieces[i + 1].core.isEmpty, context.joins(i),
+           context.pieces[i + 1].lead.count == 1, context.pieces[i + 1].trail.isEmpty {
+            mark = context.pieces[i + 1].lead.first
             markIndex = i + 1
         }
         guard let mark, let unit = markUnit(mark) else { return nil }

@@ -18,8 +18,7 @@ struct RangeRecognizer {
             guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
             // "6-3, 230 lbs.": a player's height in feet and inches, before the weight.
-            if let feet = Int(low), let inches = Int(high), low.count == 1, (4...7).contains(feet), (0...11).contains(inches),
-               context.pieces[i].trail == ",", let weight = context.core(i + 1), weight.first?.isASCIIDigit == true,
+            if context.pieces[i].trail == ",", low.utf8.count == 1, let feet = Int(low), let inches = Int(high), (4...7).contains(feet), (0...11).contains(inches), let weight = context.core(i + 1), weight.first?.isASCIIDigit == true,
                let pounds = context.core(i + 2), rules.allUnits[String(pounds)]?.singular == rules.units["lb"]?.singular, rules.numberWords == nil {
                 let cardinal = CardinalVerbalizer(rules: rules)
                 return Match(1, "\(cardinal.say(low)) \(cardinal.say(high))")
@@ -30,8 +29,8 @@ struct RangeRecognizer {
             // "1,050–1,250 sq ft": grouped ends too.
             let whole = { (end: Substring) in NumberLiteral.parse(end, rules: rules).map { $0.end == end.endIndex } ?? false }
             // "4-7 pm": hours, the meridiem after the second (not picometers).
-            if whole(low), whole(high), context.joins(i), let next = context.core(i + 1), let meridiem = rules.meridiems[next.lowercased()],
-               let a = Int(low), let b = Int(high), (1...12).contains(a), (1...12).contains(b) {
+            if context.joins(i), let next = context.core(i + 1), next.utf8.count <= 4, next.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "a") || $0 | 0x20 == UInt8(ascii: "p") }) == true,
+               let meridiem = rules.meridiems[next.lowercased()], let a = Int(low), let b = Int(high), (1...12).contains(a), (1...12).contains(b) {
                 let cardinal = CardinalVerbalizer(rules: rules)
                 return Match(2, range.say(cardinal.say(low), "\(cardinal.say(high)) \(meridiem)", withFrom: false, after: context.previousLowercased))
             }
@@ -49,8 +48,8 @@ struct RangeRecognizer {
                 return m
             }
             // "16-24" apart": the mark's unit after the high end.
-            if whole(high), whole(low), let mark = context.pieces[i].trail.first, let unit = NumberReading(rules: rules).markUnit(mark),
-               context.pieces[i].core.last?.isASCIIDigit == true, rules.numberWords == nil {
+            if let mark = context.pieces[i].trail.first, let unit = NumberReading(rules: rules).markUnit(mark), rules.numberWords == nil,
+               context.pieces[i].core.last?.isASCIIDigit == true, whole(high), whole(low) {
                 return Match(1, range.say(lowSpoken, highSpoken + " " + unit.plural, withFrom: false, after: context.previousLowercased))
                     .consumingQuote(true)
             }

@@ -101,7 +101,7 @@ struct TimeRecognizer {
     /// A meridiem at the start of `text` ("pm", "p.m.", "PM") and what follows it.
     private func takeMeridiem(_ text: Substring, trail: Substring) -> (String?, Substring) {
         let lower = text.lowercased()
-        for (key, reading) in rules.meridiems.sorted(by: { $0.key.count > $1.key.count }) {
+        for (key, reading) in rules.meridiemsLongestFirst {
             if lower.hasPrefix(key) {
                 return (reading, text.dropFirst(key.count))
             }

@@ -11,7 +11,8 @@ struct WordRecognizer {
         let bytes = context.pieces[i].core.utf8
         // "per sq ft": a unit after "per", in the singular.
         if bytes.count == 3, bytes.first == UInt8(ascii: "p"), rules.numberWords == nil, context.pieces[i].core == rules.per, context.joins(i),
-           context.core(i + 1)?.first?.isLetter == true, !rules.ambiguousUnits.contains(String(context.pieces[i + 1].core)),
+           let next = context.core(i + 1), next.first?.isLetter == true, case let key = String(next), !rules.ambiguousUnits.contains(key),
+           rules.allUnits[key] != nil || key == "sq" || next.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
            let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
         }
@@ -31,11 +32,13 @@ struct WordRecognizer {
                let reading = rules.abbreviations["\(dotted) \(second)"] {
                 return Match(2, reading).droppingDot(context.pieces[i + 1])
             }
-            // "604 W. Huntington Dr.": a street word before the same abbreviation's other reading.
-            if rules.abbreviations[dotted] != nil, let street = rules.streets[dotted], isStreet(at: i, in: context) {
-                return context.core(i + 1)?.first?.isUppercase == true ? Match(1, street) : Match(1, street).droppingDot(piece)
+            if let reading = rules.abbreviations[dotted] {
+                // "604 W. Huntington Dr.": a street word before the same abbreviation's other reading.
+                if let street = rules.streets[dotted], isStreet(at: i, in: context) {
+                    return context.core(i + 1)?.first?.isUppercase == true ? Match(1, street) : Match(1, street).droppingDot(piece)
+                }
+                return Match(1, reading).droppingDot(piece)
             }
-            if let reading = rules.abbreviations[dotted] { return Match(1, reading).droppingDot(piece) }
             // "Approx." at the start of a sentence: the abbreviation written with a capital.
             if let f = dotted.first, f.isUppercase, dotted.dropFirst().allSatisfy({ !$0.isUppercase }),
                let reading = rules.abbreviations[f.lowercased() + dotted.dropFirst()] {

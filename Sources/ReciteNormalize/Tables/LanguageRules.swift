@@ -84,6 +84,8 @@ final class LanguageRules: @unchecked Sendable {
     /// The full name of each month, January first.
     var monthNames: [String] = []
     var meridiems: [String: String] = [:]
+    /// `meridiems`, the longest key first ("p.m." before "pm"), built once by `derive()`.
+    var meridiemsLongestFirst: [(key: String, value: String)] = []
     var timeZones: Set<String> = []
     /// Lowercased words (or two-word phrases) after which a number is a code read digit by digit.
     var codeWords: Set<String> = []
@@ -204,6 +206,7 @@ extension LanguageRules {
             key.contains(" ") ? key.split(separator: " ").first.map(String.init) : nil
         })
         streetWords = Set(streets.keys).union(streets.values)
+        meridiemsLongestFirst = meridiems.sorted { $0.key.count != $1.key.count ? $0.key.count > $1.key.count : $0.key < $1.key }
         symbolScalars = Set(symbols.keys.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
     }
 

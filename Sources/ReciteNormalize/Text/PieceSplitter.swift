@@ -8,16 +8,31 @@ import ReciteScript
 /// still its source text; otherwise (an SSML `<sub alias>`) every piece keeps the whole span.
 enum PieceSplitter {
     static let cutAfter: Set<Character> = [",", ";", "!", "?", ")"]
-    /// The bytes below 0x40 that may glue words (",;!?()" and ":"), as bits of one mask: a word
-    /// is checked byte by byte without hashing.
-    static let gluingBytes: UInt64 = ",;!?():".utf8.reduce(0) { $0 | (1 << UInt64($1)) }
+    /// The bytes below 0x40 that may glue words (",;!?()"), as bits of one mask: a word is checked
+    /// byte by byte without hashing.
+    static let gluingBytes: UInt64 = ",;!?()".utf8.reduce(0) { $0 | (1 << UInt64($1)) }
+
+    /// Whether a word may hold glued words: a gluing sign, an em dash (E2 80 94: no ASCII byte is
+    /// 0x94), or a colon before a capital ("Winds:NE"; not "https://"). One pass over the bytes.
+    static func mayGlue(_ core: Substring) -> Bool {
+        var colon = false
+        for b in core.utf8 {
+            if b < 0x40 {
+                if gluingBytes & (1 << UInt64(b)) != 0 { return true }
+                colon = b == UInt8(ascii: ":")
+            } else {
+                if b == 0x94 || colon && b <= UInt8(ascii: "Z") { return true }
+                colon = false
+            }
+        }
+        return false
+    }
 
     static func pieces(of text: Substring, span: SourceSpan, style: RunStyle, into out: inout [Piece]) {
         let (lead, core, trail) = edges(text)
         let exact = core.utf8.count == span.length
         // Fast path: nothing glued.
-        // "—" is E2 80 94: its last byte is no ASCII letter's, so the check stays on bytes.
-        guard exact, core.utf8.contains(where: { $0 < 0x40 ? gluingBytes & (1 << UInt64($0)) != 0 : $0 == 0x94 }) else {
+        guard exact, mayGlue(core) else {
             out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
             return
         }
