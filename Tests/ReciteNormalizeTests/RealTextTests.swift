@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: [
         ("held Oct. 12-14 in Las Vegas", "held October twelfth to fourteenth in Las Vegas"), ("$9.99/month", "nine dollars ninety nine cents per month"),
         ("the 1960's", "the nineteen sixties"), ("is 6 ft. tall", "is six feet tall"), ("is 5 ft 4 in tall", "is five feet four inches tall"),
-        ("My number is 555-1234.", "My number is five five five, one two three four."), ("200-1500 calories", "two hundred to one thousand five hundred calories"),
+        ("My number is 555-1234.", "My number is five five five, one two three four."), ("200-1500 calories", "two hundred to fifteen hundred calories"),
         ("scored 98/100", "scored ninety eight out of one hundred"), ("cost ~$5 million", "cost about five million dollars"),
         ("1.5k comments", "one point five thousand comments"), ("a 4K TV", "a four K TV"), ("RTX 4090 cards", "RTX forty ninety cards"),
         ("Call 911 now", "Call nine one one now"), ("open Mon-Fri", "open Monday to Friday"),

@@ -14,6 +14,13 @@ struct Match {
         self.count = count
         self.spoken = spoken
     }
+
+    /// This match, marked as having read the quote mark after its last piece when `consumes`.
+    func consumingQuote(_ consumes: Bool) -> Match {
+        var m = self
+        m.consumesQuote = consumes
+        return m
+    }
 }
 
 /// What recognizers read: the pieces of one stretch of speech (between two pauses or marks),
@@ -28,6 +35,8 @@ struct Context {
     var previousLowercased: Substring? { previousWord.map { Substring($0.lowercased()) } }
     /// Index of the last piece read as a number (a house number before a street name).
     var lastNumberIndex = -100
+    /// The last decimal read as a version, and its shape ("18.04": two digits, two digits).
+    var lastVersion: (index: Int, integerDigits: Int, fractionDigits: Int)?
 
     func core(_ i: Int) -> Substring? { i >= 0 && i < pieces.count ? pieces[i].core : nil }
 

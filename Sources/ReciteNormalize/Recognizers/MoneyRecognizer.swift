@@ -10,8 +10,13 @@ struct MoneyRecognizer {
         // a language whose rules spell numbers in its own words, a code in lower case too ("usd 2").
         if context.joins(i), let next = context.core(i + 1), next.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
            let currency = rules.currencies[String(core)] ?? (rules.numberWords != nil && core.count == 3 ? rules.currencies[core.uppercased()] : nil),
-           core.count == 3 && (core.allSatisfy(\.isUppercase) || rules.numberWords != nil) || !core.contains(where: \.isLetter) || core.last == "$",
+           core.count == 3 && (core.allSatisfy(\.isUppercase) || rules.numberWords != nil) || !core.contains(where: \.isLetter) || core.last == "$"
+            || core.count == 2 && core.first!.isUppercase,
            let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
+            // "Rs 25 crore": a magnitude word after the amount.
+            if context.joins(i + 1), let word = context.core(i + 2), word.count > 2, let magnitude = rules.magnitudes[word.lowercased()] {
+                return Match(3, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude))
+            }
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
         // "Rs. 500": a currency abbreviation with its period.
@@ -27,20 +32,25 @@ struct MoneyRecognizer {
         let numbers = NumberRecognizer(rules: rules)
         if rest.isEmpty {
             // "$45 billion", "¥30 b".
-            if context.joins(i), let next = context.core(i + 1),
+            // "$100 million+ raises": a magnitude, then "plus".
+            if context.joins(i), let written = context.core(i + 1), case let plus = written.count > 2 && written.last == "+",
+               case let next = plus ? written.dropLast() : written,
                let magnitude = rules.magnitudes[String(next)] ?? (next.count > 2 ? rules.magnitudes[next.lowercased()] : nil) {
-                // "a $95 billion valuation": an amount before a noun says its currency in the singular.
-                money.adjective = numbers.isAdjective(at: i, unitEnd: i + 2, in: context)
-                return Match(2, money.say(n, currency: currency, magnitude: magnitude))
+                // "a $95 billion valuation", "$4.47 bln settlement": an amount before a noun says its currency in the singular.
+                money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
+                return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
             }
-            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
+            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context)
             return Match(1, money.say(n, currency: currency, magnitude: nil))
         }
         if let magnitude = rules.magnitudes[String(rest)] {
             money.adjective = numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
             return Match(1, money.say(n, currency: currency, magnitude: magnitude))
         }
-        // "$20/mo": per unit of time.
+        // "$20/mo": per unit of time; "a $1,500/month apartment": after "a" before a noun, in the singular
+        // ("£10/wk sounds good" keeps the plural).
+        money.adjective = rest.first == "/" && i > 0 && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
+            && numbers.isAdjective(at: i, unitEnd: i + 1, in: context, decimals: true)
         if rest.first == "/", let unit = UnitParser(rules: rules).parse(rest.dropFirst()) {
             let amount = money.say(n, currency: currency, magnitude: nil)
             return Match(1, "\(amount) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
@@ -49,13 +59,33 @@ struct MoneyRecognizer {
         if rest.first == "/", rest.count > 2, rest.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }) {
             return Match(1, "\(money.say(n, currency: currency, magnitude: nil)) \(rules.per) \(rest.dropFirst())")
         }
-        // "$50.00-$100.00".
-        if let dash = rest.first, RangeRecognizer.dashes.contains(dash), let high = sayAlone(rest.dropFirst()) {
-            let low = money.say(n, currency: currency, magnitude: nil)
-            return Match(1, RangeVerbalizer(rules: rules).say(low, high, withFrom: false, after: context.previousLowercased))
+        // "$50.00-$100.00", "$1k-$1,250", "$200-750" (the currency said once, at the end).
+        if let dash = rest.firstIndex(where: { RangeRecognizer.dashes.contains($0) }), dash < rest.index(before: rest.endIndex),
+           case let head = rest[..<dash], head.isEmpty || rules.magnitudes[String(head)] != nil {
+            let magnitude = head.isEmpty ? nil : rules.magnitudes[String(head)]
+            let highText = rest[rest.index(after: dash)...]
+            let range = RangeVerbalizer(rules: rules)
+            if let high = sayAlone(highText) {
+                let low = money.say(n, currency: currency, magnitude: magnitude)
+                return Match(1, range.say(low, high, withFrom: false, after: context.previousLowercased))
+            }
+            if let m = NumberLiteral.parse(highText, rules: rules), m.end == highText.endIndex {
+                let low = DecimalVerbalizer(rules: rules).say(n) + (magnitude.map { " \($0)" } ?? "")
+                return Match(1, range.say(low, money.say(m, currency: currency, magnitude: nil), withFrom: false, after: context.previousLowercased))
+            }
         }
         return nil
     }
+
+    /// Where the noun an amount describes stands, past a rate after it: "a $4 billion a year
+    /// operation", "a $20 an hour job" (English); else `k`.
+    func nounAfterRate(_ k: Int, in context: Context) -> Int {
+        guard rules.numberWords == nil, let rate = context.core(k), ["a", "an", "per"].contains(rate), context.joins(k),
+              let time = context.core(k + 1), Self.timeWords.contains(time.lowercased()), context.joins(k + 1) else { return k }
+        return k + 2
+    }
+
+    static let timeWords: Set<String> = ["year", "month", "week", "day", "night", "hour", "minute"]
 
     /// An amount with its currency symbol, alone ("$300").
     func sayAlone(_ text: Substring) -> String? {

@@ -9,6 +9,11 @@ struct NumberReading {
            let v = n.value, (1000...2099).contains(v) {
             return YearVerbalizer(rules: rules).say(v)
         }
+        // "1500 sq ft", "$1100": hundreds written without a comma are said in hundreds, "fifteen hundred".
+        if rules.numberWords == nil, rules.spellNumbers, !n.negative, n.fraction == nil, !n.grouped, n.integer.count == 4, !n.hasLeadingZero,
+           n.integer.hasSuffix("00"), !n.integer.hasSuffix("000") {
+            return sayHouseNumber(n)
+        }
         return DecimalVerbalizer(rules: rules).say(n)
     }
 
@@ -29,11 +34,19 @@ struct NumberReading {
         let groups = head.split(separator: ".", omittingEmptySubsequences: false)
         guard groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }), tail.first?.isLetter == true else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
-        let version = groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+        let version = ([cardinal.say(groups[0])] + groups.dropFirst().map { sayVersionPart($0) }).joined(separator: " \(rules.word("point")) ")
         let parts = tail.split(separator: ".").map { part in
             part.isAllDigits ? cardinal.say(part) : SerialReading(rules: rules).say(part) ?? String(part)
         }
         return ([version] + parts).joined(separator: " ")
+    }
+
+    /// One part of a version: "10" → "ten", "236" → "two thirty six" (in pairs, as a name).
+    func sayVersionPart(_ digits: Substring) -> String {
+        guard digits.count >= 3, digits.count <= 4, digits.first != "0", let n = NumberLiteral.parse(digits, rules: rules) else {
+            return CardinalVerbalizer(rules: rules).say(digits)
+        }
+        return sayHouseNumber(n)
     }
 
     /// A house number: "1428" → "fourteen twenty eight", "123" → "one twenty three".
@@ -44,6 +57,46 @@ struct NumberReading {
         let high = v / 100, low = v % 100
         if low == 0 { return "\(cardinal.say(high)) hundred" }
         return "\(cardinal.say(high)) \(low < 10 ? "oh " : "")\(cardinal.say(low))"
+    }
+
+    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
+    func markUnit(_ mark: Character) -> Inflected? {
+        switch mark {
+        case "\"", "″", "”": return rules.units["in"]
+        case "'", "′", "’": return rules.units["ft"]
+        default: return nil
+        }
+    }
+
+    /// A number said as a plural noun: "2x4s" → "two by fours", "2x6's" → "two by sixes".
+    func plural(_ spoken: String) -> String {
+        if spoken.hasSuffix("x") { return spoken + "es" }
+        if spoken.hasSuffix("y") { return spoken.dropLast() + "ies" }
+        return spoken + "s"
+    }
+
+    /// Two measures with a slash: a listing's ("3BR/2BA" → "three bedroom, two bath") or the same
+    /// measure in two units ("302°F/150°C" → "... Fahrenheit or ... Celsius"). `describing`: before
+    /// the word they describe ("1in/2.54cm-thick"), the units in the singular.
+    func sayPair(_ core: Substring, describing: Bool) -> String? {
+        guard let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true,
+              let n = NumberLiteral.parse(core, rules: rules), slash > n.end,
+              let left = sayListed(core[..<slash], singular: describing), let right = sayListed(core[core.index(after: slash)...], singular: describing)
+        else { return nil }
+        // Units on both sides, none a listing's: one measure said twice ("4B/2B" keeps its pause).
+        let sides = [core[..<slash], core[core.index(after: slash)...]].map { side in
+            NumberLiteral.parse(side, rules: rules).map { side[$0.end...] } ?? side
+        }
+        let converted = rules.numberWords == nil && sides.allSatisfy { !rules.listedUnits.contains(String($0)) && !rules.letterUnits.contains(String($0))
+            && UnitParser(rules: rules).parse($0) != nil }
+        return converted ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
+    }
+
+    /// One measure of a pair ("3BR" of "3BR/2BA"): a listing's unit in the singular.
+    func sayListed(_ text: Substring, singular: Bool) -> String? {
+        guard let n = NumberLiteral.parse(text, rules: rules), singular || rules.listedUnits.contains(String(text[n.end...])),
+              rules.isUnitAlone(text[n.end...], after: n), let unit = UnitParser(rules: rules).parse(text[n.end...]) else { return sayWhole(text, allowYear: false) }
+        return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
     }
 
     /// The whole of `core` when it is a number with an optional suffix, read alone.
@@ -58,7 +111,7 @@ struct NumberReading {
     func sayWithSuffix(_ n: NumberLiteral, suffix: Substring, core: Substring) -> String? {
         let lower = suffix.lowercased()
         // "29th's", "1990's": the possessive after what the rest says.
-        if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"),
+        if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"), lower.first != "x",
            let spoken = sayWithSuffix(n, suffix: suffix.dropLast(2), core: core.dropLast(2)) {
             return spoken + suffix.suffix(2)
         }
@@ -98,10 +151,24 @@ struct NumberReading {
            let magnitude = rules.magnitudes[String(suffix)], suffix.count <= 2 || rules.numberWords != nil {
             return rules.numberWords?.times(say(n, allowYear: false), magnitude) ?? "\(say(n, allowYear: false)) \(magnitude)"
         }
+        // "36"-wide": a measure with its mark joined to a word describes it, in the singular.
+        if suffix.count > 2, let unit = suffix.first.flatMap(markUnit), suffix.dropFirst().first == "-",
+           suffix.dropFirst(2).allSatisfy(\.isLetter), rules.numberWords == nil {
+            return "\(say(n, allowYear: false)) \(unit.singular) \(suffix.dropFirst(2))"
+        }
         // "21st-century", "3rd-party": the number with its suffix, then the word.
         if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
            suffix.index(after: dash) < suffix.endIndex,
            let head = sayWithSuffix(n, suffix: suffix[..<dash], core: core[..<dash]) {
+            // "1in/2.54cm-thick": two measures joined to a word describe it.
+            if rules.numberWords == nil, let pair = sayPair(core[..<dash], describing: true) {
+                return "\(pair) \(suffix[suffix.index(after: dash)...])"
+            }
+            // "60W-rated": a measure joined to a word describes it, in the singular.
+            if rules.numberWords == nil, !OrdinalVerbalizer.isValidSuffix(suffix[..<dash].lowercased(), for: Substring(n.integer)),
+               rules.isUnitAlone(suffix[..<dash], after: n), let unit = UnitParser(rules: rules).parse(suffix[..<dash]) {
+                return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false)) \(suffix[suffix.index(after: dash)...])"
+            }
             return "\(head) \(suffix[suffix.index(after: dash)...])"
         }
         // "1960's", "80's": a decade.
@@ -113,25 +180,33 @@ struct NumberReading {
         if suffix.first == "'" || suffix.first == "’" {
             return say(n) + suffix
         }
+        // "2 x 4′s": a prime before the s of a plural.
+        if suffix == "′s", rules.numberWords == nil { return plural(say(n, allowYear: false)) }
         // "a 5-lb bag": a measure joined to its noun takes the singular unit.
         if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
+        }
+        // "1.x.x": a version series, every part after the first open.
+        if lower.count > 2, lower.count % 2 == 0, lower.enumerated().allSatisfy({ $0.offset % 2 == 0 ? $0.element == "." : $0.element == "x" }), n.isInteger {
+            return ([say(n, allowYear: false)] + Array(repeating: "x", count: lower.count / 2)).joined(separator: " \(rules.word("point")) ")
         }
         // "Node 20.x", "1.x": a version series.
         if lower == ".x" {
             guard let fraction = n.fraction else { return "\(say(n, allowYear: false)) \(rules.word("point")) x" }
             // "0.236.x": a version's series, each part a number.
             let cardinal = CardinalVerbalizer(rules: rules)
-            return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), cardinal.say(fraction), "x"].joined(separator: " \(rules.word("point")) ")
+            return [cardinal.say(n.integer.isEmpty ? "0" : n.integer), sayVersionPart(Substring(fraction)), "x"].joined(separator: " \(rules.word("point")) ")
         }
-        // "3BR/2BA", "2bd/1ba": two measures.
-        if let slash = core.firstIndex(of: "/"), core[core.index(after: slash)...].first?.isASCIIDigit == true, slash > n.end,
-           let left = sayWhole(core[..<slash], allowYear: false), let right = sayWhole(core[core.index(after: slash)...], allowYear: false) {
-            return "\(left), \(right)"
-        }
+        if let pair = sayPair(core, describing: false) { return pair }
         // "7.2-millimeter", "100-car": the number, then the word.
         if suffix.first == "-", suffix.dropFirst().first?.isLetter == true {
-            return "\(say(n, allowYear: false)) \(suffix.dropFirst())"
+            // "2-by-4-inch": the numbers between the words said as numbers.
+            let words = suffix.dropFirst().split(separator: "-").map { part in
+                if part.first?.isASCIIDigit == true { return sayWhole(part, allowYear: false) ?? String(part) }
+                // "10-Ks": the plural of a letter.
+                return part.count == 2 && part.first!.isUppercase && part.last == "s" ? "\(part.first!)'s" : String(part)
+            }
+            return "\(say(n, allowYear: false)) \(words.joined(separator: " "))"
         }
         // "1080p", "7950X": a model or format number, said in pairs, then its letter.
         if n.isInteger, !n.grouped, n.integer.count == 4, suffix.count == 1, suffix.first?.isLetter == true, lower != "s" {
@@ -142,6 +217,10 @@ struct NumberReading {
         // "2x8": dimensions.
         if lower.first == "x" || lower.first == "×", suffix.count > 1, let m = NumberLiteral.parse(suffix.dropFirst(), rules: rules) {
             if m.end == suffix.endIndex { return "\(say(n, allowYear: false)) \(rules.word("by")) \(say(m, allowYear: false))" }
+            // "2x4s", "2x6's": lumber by its size, the second number as a plural noun.
+            if rules.numberWords == nil, ["s", "'s", "’s", "′s"].contains(suffix[m.end...]) {
+                return "\(say(n, allowYear: false)) \(rules.word("by")) \(plural(say(m, allowYear: false)))"
+            }
             // "2x4'", "10x12ft": dimensions with their unit.
             if let second = sayWhole(suffix.dropFirst(), allowYear: false) { return "\(say(n, allowYear: false)) \(rules.word("by")) \(second)" }
         }
@@ -158,10 +237,22 @@ struct SerialReading {
         var words: [String] = []
         var run = ""
         var runIsDigits = false
+        // "M4.2", "59.84*": one decimal point, its digits said one by one; "HTTP/1.1" and
+        // "5.1.1" are versions, each part a number.
+        var points = 0
+        var afterPoint = false
+        if core.utf8.contains(UInt8(ascii: ".")) {
+            var k = core.startIndex
+            while let dot = core[k...].firstIndex(of: ".") {
+                if dot > core.startIndex, core[core.index(before: dot)].isASCIIDigit, core[dot...].dropFirst().first?.isASCIIDigit == true { points += 1 }
+                k = core.index(after: dot)
+            }
+        }
         func flush() {
             guard !run.isEmpty else { return }
             if runIsDigits {
-                if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer(rules: rules).say(run)) }
+                if afterPoint, points == 1 { words.append(DigitsVerbalizer(rules: rules).say(run)) }
+                else if run.count > 1, run.first == "0" { words.append(DigitsVerbalizer(rules: rules).say(run)) }
                 else if run.count == 3, !words.isEmpty, !run.hasSuffix("00"), let n = NumberLiteral.parse(Substring(run), rules: rules) {
                     words.append(NumberReading(rules: rules).sayHouseNumber(n))  // "A380", "F150": "A three eighty"
                 }
@@ -174,15 +265,24 @@ struct SerialReading {
                 words.append(run)
             }
             run = ""
+            afterPoint = false
         }
-        for c in core {
+        for k in core.indices {
+            let c = core[k]
             if c.isASCIIDigit || c.isLetter || c == "'" || c == "’" {
                 let digit = c.isASCIIDigit
                 if !run.isEmpty, digit != runIsDigits { flush() }
                 runIsDigits = digit
                 run.append(c)
             } else {
+                let digitsBefore = runIsDigits && !run.isEmpty
                 flush()
+                // "M4.2": a decimal point between digits.
+                if c == ".", digitsBefore, core[k...].dropFirst().first?.isASCIIDigit == true, rules.numberWords == nil {
+                    words.append(rules.word("point"))
+                    afterPoint = true
+                    continue
+                }
                 if c == "-" || c == "." { continue }
                 if c == "/" { words.append(rules.word("slash")); continue }
                 if let s = rules.symbols[String(c)] { words.append(s) }

@@ -9,9 +9,16 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
+        // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
+        if core.utf8.contains(0xC2) || i > 0 && (context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true
+            || context.pieces[i - 1].core.utf8.last.map({ $0 == 0xB0 || $0 == 0xBA }) == true),
+           let m = angle(at: i, in: context) { return m }
+        if core.utf8.contains(UInt8(ascii: ":")), core.utf8.contains(UInt8(ascii: "/")), let m = pace(core) { return Match(1, m) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
+        // "Kotlin 1.9.20": after a product's name, dotted numbers are a version, not a date.
+        if core.utf8.contains(UInt8(ascii: ".")), let version = dottedVersionAfterName(core, at: i, in: context) { return Match(1, version) }
         if let spoken = dates.numeric(core) { return Match(1, spoken) }
         if let m = PhoneRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         if let m = dates.dayFirst(at: i, in: context) { return m }
@@ -30,10 +37,16 @@ struct NumberRecognizer {
            // "1.000.000" where a period groups thousands is a number, not a version.
            !(rules.groupSeparators.contains(".") && groups.dropFirst().allSatisfy { $0.count == 3 } && groups[0].count <= 3 && groups[0].first != "0") {
             let cardinal = CardinalVerbalizer(rules: rules)
-            return Match(1, groups.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) "))
+            return Match(1, ([cardinal.say(groups[0])] + groups.dropFirst().map { reading.sayVersionPart($0) }).joined(separator: " \(rules.word("point")) "))
         }
         // "1.0.0-beta.2", "2.1-rc1": a version, then its pre-release name.
         if core.contains("-"), let spoken = reading.sayPreRelease(core) { return Match(1, spoken) }
+        // "55”+ monsters": a measure with its mark, then "plus".
+        if core.count > 2, core.last == "+", let mark = core.dropLast().last, let unit = markUnit(mark),
+           let n = NumberLiteral.parse(core, rules: rules), n.end == core.index(core.endIndex, offsetBy: -2) {
+            let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
+            return Match(1, "\(reading.say(n, allowYear: false)) \(unit.form(plural: !singular)) \(rules.word("plus"))")
+        }
         if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
@@ -63,7 +76,11 @@ struct NumberRecognizer {
         let lastCore = context.pieces[i + count - 1].core
         let suffix = count == 1 ? core[n.end...] : lastCore[lastCore.endIndex...]
         if !suffix.isEmpty {
-            if suffix.count == 1, suffix.first?.isLetter == true { context.lastNumberIndex = i }  // "221B Baker St."
+            // "221B Baker St.", "113th St".
+            if suffix.count == 1 && suffix.first?.isLetter == true
+                || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
+                context.lastNumberIndex = i
+            }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case.
             if suffix == "M" || suffix == "B", context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
                let magnitude = rules.magnitudes[String(suffix)] {
@@ -84,10 +101,27 @@ struct NumberRecognizer {
                 let apocope = gender == .masculine && rules.gender(before: after) != .none
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
-            // "a 100W product", "a 15min debate": a glued measure before a noun takes the singular.
-            if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix),
-               !n.isOne, isAdjective(at: i, unitEnd: i + 1, in: context) {
+            // "3x a week", "2x per year": times.
+            if suffix == "x", isTimesAfter(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
+            // "39″ Class TV", "18″ inch pizza": a prime glued to the number, read as a mark after it.
+            if suffix.count == 1, let unit = markUnit(suffix.first!), rules.numberWords == nil {
+                let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
+                return Match(1, prefix + sayMeasure(reading.say(n, allowYear: false), unit: unit, singular: singular,
+                                                    next: context.joins(i) ? context.core(i + 1) : nil))
+            }
+            // "a 100W product", "a 15min debate", "a 12V 7Ah battery": a glued measure before a noun
+            // (perhaps past other glued measures) takes the singular.
+            // A row of them is a product's ratings, before a name too ("a 5V 5A USB-C power supply").
+            if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix), !n.isOne,
+               case let noun = nounAfterGluedMeasures(i + 1, in: context),
+               isAdjective(at: i, unitEnd: noun, in: context)
+                || (noun > i + 1 || i > 0 && context.joins(i - 1) && isGluedMeasure(i - 1, in: context))
+                && context.joins(noun - 1) && markIsAdjective(before: noun, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
+            }
+            // "x" (78) or "×" (C3 97) in the word: dimensions.
+            if core.utf8.contains(where: { $0 == UInt8(ascii: "x") || $0 == 0xC3 }), let m = markedDimensions(at: i, in: context) {
+                return Match(1, prefix + m.spoken).consumingQuote(m.consumesQuote)
             }
             guard let spoken = reading.sayWithSuffix(n, suffix: suffix, core: core) else { return nil }
             // 6'2": the inch mark after the feet and inches is said, not kept.
@@ -116,9 +150,16 @@ struct NumberRecognizer {
             }
             return Match(groups.count, prefix + groups.joined(separator: ", "))
         }
+        // "the 101 freeway": a road's number before the word for the road.
+        if count == 1, n.isInteger, !n.grouped, !n.negative, n.integer.count == 3, !n.hasLeadingZero, context.joins(i),
+           let road = context.core(i + 1), rules.pairedBefore.contains(road.lowercased()) {
+            return Match(1, prefix + reading.sayHouseNumber(n))
+        }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
+        // "U.S. 101": the period of an abbreviation with periods inside does not end the name.
         if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
-           n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause {
+           n.integer.suffix(2) != "00", !context.pieces[i - 1].endsClause
+            || context.pieces[i - 1].trail == "." && context.pieces[i - 1].core.contains(".") && rules.pairedAfter.contains(context.pieces[i - 1].core.lowercased()) {
             let name = context.pieces[i - 1].core
             if (name.count >= 2 && name.allSatisfy({ $0.isUppercase }) && rules.abbreviations[String(name)] == nil)
                 || rules.pairedAfter.contains(name.lowercased()) {
@@ -126,26 +167,13 @@ struct NumberRecognizer {
             }
         }
         // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
-        if count == 1, let spoken = versionAfterName(n, at: i, in: context) { return Match(1, prefix + spoken) }
+        if count == 1, let spoken = versionAfterName(n, at: i, in: context) {
+            context.lastVersion = (i, n.integer.count, n.fraction?.count ?? 0)
+            return Match(1, prefix + spoken)
+        }
         // 12": inches, 8.5': feet, unless the quote closes one opened before.
-        if count == 1, let mark = piece.trail.first, let unit = markUnit(mark), n.isInteger || n.fraction != nil {
-            // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
-            var quotes = piece.lead.filter { $0 == mark }.count
-            for k in 0..<i {
-                let p = context.pieces[k]
-                quotes += p.lead.filter { $0 == mark }.count
-                if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
-            }
-            let singular = isAdjective(at: i, unitEnd: i + 1, in: context)
-            // An apostrophe is feet only before a noun or a number of inches ("10' boat", "5' 10\""),
-            // not a quote closing after a number ("I've 20' and").
-            let apostrophe = mark == "'" || mark == "’"
-            let feet = !apostrophe || singular || (context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true)
-            if feet, quotes % 2 == 0 || mark == "″" || mark == "′" {
-                var m = Match(1, prefix + reading.say(n, allowYear: false) + " " + unit.form(plural: !n.isOne && !singular))
-                m.consumesQuote = true
-                return m
-            }
+        if count == 1, let m = markedMeasure(reading.say(n, allowYear: false), singular: n.isOne, at: i, in: context) {
+            return Match(m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
         }
         let j = i + count
         guard context.joins(j - 1), let next = context.core(j) else {
@@ -185,8 +213,30 @@ struct NumberRecognizer {
         if isAddress(after: j, in: context) {
             return Match(count, reading.sayHouseNumber(n))
         }
+        // "6,848 +/- sq. ft. home": an approximate measure, the sign between the number and its unit.
+        if next == "+/-" || next == "±", context.joins(j), let sign = rules.symbols["±"], let unit = unitAfter(j + 1, in: context) {
+            let plural = !n.isOne && !isAdjective(at: i, unitEnd: j + 1 + unit.count, in: context)
+            var m = Match(count + 1 + unit.count, prefix + "\(reading.say(n, allowYear: false)) \(sign) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: plural))")
+            m.consumesDot = unit.dotted
+            return m
+        }
+        // "2 bd/1 ba", "2 Bd/2 Ba": two measures of a listing, each unit in the singular.
+        if next.utf8.contains(UInt8(ascii: "/")), let slash = next.firstIndex(of: "/"), rules.listedUnits.contains(String(next[..<slash])), context.joins(j),
+           let left = UnitParser(rules: rules).parse(next[..<slash]),
+           let m = NumberLiteral.parse(next[next.index(after: slash)...], rules: rules), m.end == next.endIndex,
+           let second = context.core(j + 1), let right = UnitParser(rules: rules).parse(second) {
+            let units = UnitVerbalizer(rules: rules)
+            let spoken = "\(reading.say(n, allowYear: false)) \(units.say(left, plural: false)), \(reading.say(m, allowYear: false)) \(units.say(right, plural: false))"
+            return Match(count + 2, prefix + spoken)
+        }
         if let unit = unitAfter(j, in: context, number: n) {
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
+            // "1500 sq foot": a unit written out in the singular is said as written.
+            let written = context.pieces[j + unit.count - 1].core
+            let singular = written.utf8.count > 2 && written.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+                && rules.allUnits[String(written)].map { $0.singular == written && $0.plural != written } == true
+                // "a 21 yr old": an age written with a singular abbreviation describes a person.
+                || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count).map { $0.utf8.count == 3 && $0.lowercased() == "old" } == true
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
@@ -199,7 +249,7 @@ struct NumberRecognizer {
         }
         // Mixed fractions: "2 1/2", "4 1/2 lbs".
         if n.isInteger, let m = fraction(at: j, in: context, whole: n.integer) {
-            return Match(count + m.count, prefix + m.spoken)
+            return Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
         }
         // "340 A.D", "1980 s".
         if n.isInteger, let era = context.coreWithDot(j).flatMap({ rules.abbreviations[$0] }) ?? rules.abbreviations[String(next)],
@@ -219,18 +269,89 @@ struct NumberRecognizer {
 
     // MARK: - Parts
 
+    /// "Kotlin 1.9.20", "python 3.10.4": three dotted numbers after a name (not at a sentence's
+    /// start, where a capital says nothing) or a known product, said as a version.
+    func dottedVersionAfterName(_ core: Substring, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, i > 0, !context.pieces[i - 1].endsClause, let name = context.core(i - 1),
+              name.count >= 2, name.allSatisfy(\.isLetter) else { return nil }
+        let groups = core.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.count == 3, groups.allSatisfy({ $0.isAllDigits && $0.count <= 4 }) else { return nil }
+        let midSentence = i >= 2 && !context.pieces[i - 2].endsSentence && name.first?.isUppercase == true
+        guard rules.versionNames.contains(name.lowercased()) || midSentence,
+              DateRecognizer(rules: rules).month(name) == nil, !rules.dateWords.contains(name.lowercased()) else { return nil }
+        let reading = NumberReading(rules: rules)
+        return ([CardinalVerbalizer(rules: rules).say(groups[0])] + groups.dropFirst().map { reading.sayVersionPart($0) }).joined(separator: " \(rules.word("point")) ")
+    }
+
     /// A decimal after a product's name, said as a version: "Python 3.12" → "three point twelve".
     func versionAfterName(_ n: NumberLiteral, at i: Int, in context: Context) -> String? {
         guard rules.numberWords == nil, rules.spellNumbers, let fraction = n.fraction, fraction.count >= 2,
               fraction.first != "0" || fraction.count == 2 && fraction != "00",
-              !n.negative, n.integer.count <= 2, i > 0, !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
-              let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
-              name.contains(where: \.isUppercase), name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
-        if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+              !n.negative, n.integer.count <= 2, i > 0 else { return nil }
+        // "Python 3.11 uses 2.50 MB": a measure is no version.
+        if context.joins(i), context.core(i + 1)?.first?.isLetter == true, unitAfter(i + 1, in: context, number: n) != nil { return nil }
+        // "Ubuntu 18.04 and 20.04", "python 3.11 and 3.12": a decimal shaped as a version read shortly before.
+        let follows = context.lastVersion.map { i - $0.index <= 12 && $0.integerDigits == n.integer.count && $0.fractionDigits == fraction.count } ?? false
+        if !follows {
+            guard !context.pieces[i - 1].endsClause, i == 1 || !context.pieces[i - 2].endsSentence,
+                  let name = context.core(i - 1), name.count >= 2, name.first?.isLetter == true,
+                  name.contains(where: \.isUppercase) || rules.versionNames.contains(name.lowercased()),
+                  name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
+            if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+        }
         let cardinal = CardinalVerbalizer(rules: rules)
         // "Ubuntu 22.04": a release named by year and month, "twenty two oh four".
         if fraction.first == "0" { return "\(cardinal.say(n.integer)) oh \(cardinal.say(fraction))" }
         return "\(cardinal.say(n.integer)) \(rules.word("point")) \(cardinal.say(fraction))"
+    }
+
+    /// "9:02/mile": minutes and seconds per unit of distance, a runner's pace.
+    func pace(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, let colon = core.firstIndex(of: ":"), let slash = core.firstIndex(of: "/"), colon < slash else { return nil }
+        let minutes = core[..<colon], seconds = core[core.index(after: colon)..<slash]
+        let per = core[core.index(after: slash)...]
+        guard minutes.isAllDigits, minutes.count <= 2, seconds.count == 2, seconds.isAllDigits, let s = Int(seconds), s < 60,
+              let unit = UnitParser(rules: rules).parse(per).map({ UnitVerbalizer(rules: rules).say($0, plural: false) })
+                ?? (per.count > 1 && per.allSatisfy(\.isLowercase) ? String(per) : nil) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(cardinal.say(minutes)) \(s < 10 ? "oh " : "")\(cardinal.say(String(s))) \(rules.per) \(unit)"
+    }
+
+    /// An angle in degrees, minutes and seconds, as in a survey: "03°19'04"", "51°43'", "09'47"W"
+    /// after "89 degrees"; a compass point glued after it is said too.
+    func angle(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        guard rules.numberWords == nil, rules.spellNumbers, piece.core.utf8.count + piece.trail.utf8.count >= 3 else { return nil }
+        var text = piece.core
+        var quoted = false
+        if let mark = piece.trail.first, "'’′\"”″".contains(mark) {
+            text = Substring(String(piece.core) + String(mark))
+            quoted = true
+        }
+        // "89 degrees 09'47"", "45° 30'": minutes (and seconds) after the degrees, written apart.
+        let afterDegrees = i > 0 && !context.pieces[i - 1].endsClause && (["degrees", "degree", "deg"].contains(context.pieces[i - 1].core.lowercased())
+            || context.pieces[i - 1].core.last.map { $0 == "°" || $0 == "º" } == true && context.pieces[i - 1].core.first?.isASCIIDigit == true)
+        guard text.contains(where: { "°º".contains($0) }) || afterDegrees else { return nil }
+        let names = [("°º", "degree"), ("'’′", "minute"), ("\"”″", "second")]
+        var said: [String] = []
+        var rest = text
+        var next = 0
+        while let n = NumberLiteral.parse(rest, rules: rules), !n.negative, n.end < rest.endIndex {
+            let mark = rest[n.end]
+            guard let k = names.firstIndex(where: { $0.0.contains(mark) }), k >= next, n.isInteger || k == 2 else { return nil }
+            let number = n.isInteger ? CardinalVerbalizer(rules: rules).say(String(Int(n.integer) ?? 0)) : DecimalVerbalizer(rules: rules).say(n)
+            said.append("\(number) \(names[k].1)" + (n.isOne ? "" : "s"))
+            next = k + 1
+            rest = rest[rest.index(after: n.end)...]
+        }
+        // One part only ("45°", "5'") is read as a measure elsewhere; a part after "degrees" is minutes.
+        guard said.count >= 2 || (afterDegrees && next >= 2 && !said.isEmpty) else { return nil }
+        if !rest.isEmpty {
+            guard let point = rules.compass[String(rest)] else { return nil }
+            said.append(point)
+            quoted = false
+        }
+        return Match(1, said.joined(separator: " ")).consumingQuote(quoted)
     }
 
     /// A temperature whose degree sign and scale letter are written apart: "25° C" (the sign glued
@@ -249,30 +370,141 @@ struct NumberRecognizer {
         return (unit.form(plural: !(number?.isOne ?? false)), k - j + 1)
     }
 
-    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
-    func markUnit(_ mark: Character) -> Inflected? {
-        switch mark {
-        case "\"", "″", "”": return rules.units["in"]
-        case "'", "′", "’": return rules.units["ft"]
-        default: return nil
+    /// A number (`spoken`, already read) at piece `i` with an inch or foot mark after it: 12",
+    /// 8.5', 11 1/2 " (the mark apart). The unit is said unless the quote closes one opened before,
+    /// or the unit is written out after it as well ("18″ inch pizza").
+    func markedMeasure(_ spoken: @autoclosure () -> String, singular alone: Bool, at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        var markIndex = i
+        var mark = piece.trail.first
+        // "11 1/2 "": the mark written apart, as a word of its own.
+        if mark == nil, i + 1 < context.pieces.count, context.pieces[i + 1].core.isEmpty, context.joins(i),
+           context.pieces[i + 1].lead.count == 1, context.pieces[i + 1].trail.isEmpty {
+            mark = context.pieces[i + 1].lead.first
+            markIndex = i + 1
         }
+        guard let mark, let unit = markUnit(mark) else { return nil }
+        // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
+        var quotes = markIndex == i ? piece.lead.filter { $0 == mark }.count : 0
+        for k in 0..<i {
+            let p = context.pieces[k]
+            // "11 1/2 "": a mark written apart after a number is no quote either.
+            if p.core.isEmpty, k > 0, context.pieces[k - 1].core.last?.isASCIIDigit == true { continue }
+            quotes += p.lead.filter { $0 == mark }.count
+            if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
+        }
+        guard quotes % 2 == 0 || mark == "″" || mark == "′" else { return nil }
+        let trail = context.pieces[markIndex].trail.dropFirst(markIndex == i ? 1 : 0)
+        let nextIndex = markIndex + 1
+        let next = trail.isEmpty ? context.core(nextIndex) : nil
+        let singular = next != nil && markIsAdjective(before: nextIndex, in: context)
+        // An apostrophe is feet before a noun, a number of inches or a pause ("10' boat", "5' 10"",
+        // "70';"), not a quote closing after a number ("I've 20' and").
+        if mark == "'" || mark == "’" {
+            let before = next.map { $0.first?.isASCIIDigit == true || Self.wordsOfPlaceAfterMeasure.contains($0.lowercased()) } ?? false
+            guard singular || before || trail.contains(where: { ".,;:!?)".contains($0) }) else { return nil }
+        }
+        // "36" x 48"", "12' x 16' deck": dimensions, the unit said once, after the last.
+        if let next, next == "x" || next == "×", context.joins(nextIndex), context.core(nextIndex + 1)?.first?.isASCIIDigit == true {
+            return Match(nextIndex - i + 1, "\(spoken()) \(rules.word("by"))").consumingQuote(markIndex == i)
+        }
+        return Match(nextIndex - i, sayMeasure(spoken(), unit: unit, singular: alone || singular, next: next)).consumingQuote(markIndex == i)
     }
+
+    /// A number and the unit of its mark, unless the unit is written out after it too ("18″ inch
+    /// pizza": said once, from the word).
+    func sayMeasure(_ spoken: String, unit: Inflected, singular: Bool, next: Substring?) -> String {
+        if let next, next.count > 2, rules.allUnits[String(next)]?.singular == unit.singular { return spoken }
+        return spoken + " " + unit.form(plural: !singular)
+    }
+
+    /// "5’x8’x8’", "9x9" pan", "4’x8’ rectangle": dimensions with a mark, their unit said once at
+    /// the end (in the singular before a noun).
+    func markedDimensions(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let parts = piece.core.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count >= 2 else { return nil }
+        let reading = NumberReading(rules: rules)
+        var mark = piece.trail.first.flatMap { markUnit($0) != nil ? $0 : nil }
+        var words: [String] = []
+        for part in parts {
+            guard let n = NumberLiteral.parse(part, rules: rules) else { return nil }
+            let rest = part[n.end...]
+            if let m = rest.first {
+                guard rest.count == 1, markUnit(m) != nil else { return nil }
+                mark = m
+            }
+            words.append(reading.say(n, allowYear: false))
+        }
+        guard let mark, let unit = markUnit(mark) else { return nil }
+        let quoted = piece.trail.first == mark
+        let singular = piece.trail.count == (quoted ? 1 : 0) && context.joins(i) && markIsAdjective(before: i + 1, in: context)
+        return Match(1, words.joined(separator: " \(rules.word("by")) ") + " " + unit.form(plural: !singular)).consumingQuote(quoted)
+    }
+
+    /// The first piece from `k` on that is not a measure glued to its number ("7Ah" in "12V 7Ah
+    /// battery"), where the noun they describe stands.
+    func nounAfterGluedMeasures(_ k: Int, in context: Context) -> Int {
+        var k = k
+        while context.joins(k - 1), isGluedMeasure(k, in: context) { k += 1 }
+        return k
+    }
+
+    /// Whether piece `k` is a number with its unit glued to it ("7Ah").
+    func isGluedMeasure(_ k: Int, in context: Context) -> Bool {
+        guard let core = context.core(k), core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
+              let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex else { return false }
+        return UnitParser(rules: rules).parse(core[n.end...]) != nil
+    }
+
+    /// Whether an "x" after the number at `i` means times: before "a week", "per year", "daily".
+    func isTimesAfter(_ i: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, context.joins(i), let next = context.core(i + 1)?.lowercased() else { return false }
+        return ["a", "an", "per", "each", "every", "daily", "weekly", "monthly", "yearly", "annually"].contains(next)
+    }
+
+    /// "39″ Class TV", "14″ 4K display", "2.5” hard drive", "10' 2x4s": a measure with a mark before
+    /// a word or a model's name describes it and takes the singular; not before a number of inches
+    /// ("5' 10"") or a word no measure is the adjective of ("12" of snow", "10" tall").
+    func markIsAdjective(before j: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, rules.spellNumbers, let next = context.core(j), context.pieces[j].lead.isEmpty,
+              let f = next.first, next != "x", next != "×" else { return false }
+        if f.isASCIIDigit { return next.contains(where: \.isLetter) && !next.hasPrefix("x") }
+        guard f.isLetter else { return false }
+        let lower = next.lowercased()
+        // A verb or an adverb after it ("12" wide", "10' cleared") in lower case; "OLED" is a name.
+        return !Self.notNounsAfterMeasure.contains(lower) && !Self.wordsAfterMeasure.contains(lower)
+            && !Self.wordsOfPlaceAfterMeasure.contains(lower) && !(f.isLowercase && (lower.hasSuffix("ly") || lower.hasSuffix("ed")))
+    }
+
+    /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
+    func markUnit(_ mark: Character) -> Inflected? { NumberReading(rules: rules).markUnit(mark) }
 
     /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
     /// before a noun takes the singular unit (English only; other languages keep the plural). After
     /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
-    func isAdjective(at i: Int, unitEnd: Int, in context: Context) -> Bool {
+    func isAdjective(at i: Int, unitEnd written: Int, in context: Context, decimals: Bool = false) -> Bool {
+        // "an 8 x 8 in (20 x 20 cm) pan": the noun after the measure given again in brackets.
+        var unitEnd = written
+        if context.pieces.indices.contains(unitEnd), context.pieces[unitEnd].lead == "(", context.joins(unitEnd - 1),
+           let close = (unitEnd..<min(unitEnd + 6, context.pieces.count)).first(where: { context.pieces[$0].trail.hasPrefix(")") }),
+           context.pieces[close].trail == ")" {
+            unitEnd = close + 1
+        }
         guard rules.numberWords == nil, rules.spellNumbers, context.joins(unitEnd - 1) || context.pieces[unitEnd - 1].trail == ".",
               let noun = context.core(unitEnd), noun.count > 1, context.pieces[unitEnd].lead.isEmpty,
               noun.allSatisfy({ $0.isLetter || $0 == "-" }) else { return false }
         let lower = noun.lowercased()
         if Self.notNounsAfterMeasure.contains(lower) { return false }
-        let afterArticle = i > 0 && !context.pieces[i - 1].endsClause && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
+        let article = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core.lowercased() : ""
+        let afterArticle = article == "a" || article == "an"
+        // "The 51Whr Rapid Charge battery": after "the", a name follows a measure that describes it.
+        if article == "the", noun.first?.isUppercase == true { return true }
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
         guard noun.first?.isLowercase == true || afterArticle && noun.first?.isUppercase == true else { return false }
         if afterArticle { return true }
         // Without "a": "531 sq ft home", "15.5 kWh battery", but "1.5 kg flour", "140 °F internal".
-        if let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
+        if !decimals, let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
             return false
         }
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
@@ -282,6 +514,9 @@ struct NumberRecognizer {
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
+    static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
+                                                         "behind", "across", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
     /// Words after a plural measure that are not the noun it describes ("3 hours later", "2 miles north").
     static let wordsAfterMeasure: Set<String> = ["old", "long", "wide", "high", "tall", "deep", "thick", "away", "north", "south",
                                                   "east", "west", "ahead", "behind", "apart", "left", "more", "less", "total", "too",
@@ -290,6 +525,7 @@ struct NumberRecognizer {
                                                   "must", "may", "might", "has", "have", "had", "be", "been", "it", "they", "we",
                                                   "you", "he", "she", "i", "this", "these", "those", "there", "here", "not", "no",
                                                   "just", "only", "all", "both", "every", "per", "total", "remaining", "long",
+                                                  "today", "tonight", "yesterday", "tomorrow", "max", "maximum", "minimum", "tops",
                                                   "an", "one", "his", "her", "their", "its", "our", "my", "your", "during", "after",
                                                   "through", "across", "around", "about", "between", "within", "without", "against",
                                                   "toward", "towards", "upon", "onto", "via", "vs", "versus", "do", "does", "did",
@@ -389,6 +625,11 @@ struct NumberRecognizer {
            piece.trail.hasPrefix(".") || context.core(j + 1)?.first?.isUppercase == true || context.core(j + 1)?.first?.isASCIIDigit == true {
             return nil
         }
+        // "Rge. 77 W.;": a unit symbol takes no period, a compass letter does (the period then a pause).
+        if key.count == 1, rules.compass[key] != nil, piece.trail.count > 1, piece.trail.hasPrefix("."),
+           piece.trail.dropFirst().allSatisfy({ ",;:)".contains($0) }) {
+            return nil
+        }
         if let number, !rules.isUnitAlone(key, after: number) { return nil }
         // "5 ft 4 in tall": after a measure in another unit, the symbol is that unit's smaller one.
         if j >= 3, let before = context.core(j - 2), context.core(j - 3)?.first?.isASCIIDigit == true,
@@ -398,8 +639,12 @@ struct NumberRecognizer {
         if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
-            if context.joins(j), let after = context.core(j + 1), let f = after.first,
-               f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)) { return nil }
+            // "285 hp and 347 lb-ft", "203 hp at 6,600 rpm": a conjunction or "at" after a symbol of two
+            // letters or more leaves it a unit;
+            // so does a bracket opening after it ("8 x 8 in (20 x 20 cm)").
+            if context.joins(j), context.pieces[j + 1].lead.isEmpty, let after = context.core(j + 1), let f = after.first,
+               f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)),
+               key.count < 2 || key == "in" || !["and", "or", "at"].contains(after) { return nil }
         }
         // "6 ft. tall": the period of a unit's abbreviation, when the sentence goes on.
         let dotInside = piece.trail.hasPrefix(".") && key.allSatisfy(\.isLetter)
@@ -454,12 +699,19 @@ struct NumberRecognizer {
             }
             return Match(1, words.half(rules.gender(before: noun)))
         }
-        var spoken = verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole) + word
+        let proper = whole == nil && (Int(parts[0]) ?? 0) < (Int(denominator) ?? 0)
+        // "a 1/2 mile run": after "a" a half describes the noun, as before a unit ("a 5/16 wrench" keeps its plural).
+        let afterArticle = parts[0] == "1" && i > 0 && context.pieces[i - 1].core.lowercased() == "a" && !context.pieces[i - 1].endsClause
+        // "1/2-inch plywood", "3/4" plywood": before its unit a fraction is "half", "three quarter".
+        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper) }
+        var spoken = afterArticle ? beforeUnit : verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
+        if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
-            let proper = whole == nil && (Int(parts[0]) ?? 0) < (Int(denominator) ?? 0)
-            spoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
+            spoken = beforeUnit + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
             count += unit.count
+        } else if let m = markedMeasure(beforeUnit, singular: proper, at: i, in: context) {
+            return Match(m.count, m.spoken).consumingQuote(m.consumesQuote)
         }
         return Match(count, spoken)
     }
@@ -510,7 +762,7 @@ struct NumberRecognizer {
         while k < context.pieces.count, k < j + 4 {
             let core = context.pieces[k].core
             guard let first = core.first, first.isUppercase || first.isASCIIDigit else { return false }
-            if k > j, rules.streets[String(core)] != nil, core.count > 1 { return true }
+            if k > j, core.count > 1, rules.streetWords.contains(String(core)) { return true }
             if context.pieces[k].endsClause && k > j { return false }
             k += 1
         }

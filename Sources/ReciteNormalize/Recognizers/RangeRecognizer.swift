@@ -17,19 +17,41 @@ struct RangeRecognizer {
             // "1-800-GO-U-HAUL", "1-413-te-b": a code of three parts or more is not a range.
             guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
+            // "6-3, 230 lbs.": a player's height in feet and inches, before the weight.
+            if context.pieces[i].trail == ",", low.utf8.count == 1, let feet = Int(low), let inches = Int(high), (4...7).contains(feet), (0...11).contains(inches), let weight = context.core(i + 1), weight.first?.isASCIIDigit == true,
+               let pounds = context.core(i + 2), rules.allUnits[String(pounds)]?.singular == rules.units["lb"]?.singular, rules.numberWords == nil {
+                let cardinal = CardinalVerbalizer(rules: rules)
+                return Match(1, "\(cardinal.say(low)) \(cardinal.say(high))")
+            }
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
             // "1,050–1,250 sq ft": grouped ends too.
             let whole = { (end: Substring) in NumberLiteral.parse(end, rules: rules).map { $0.end == end.endIndex } ?? false }
+            // "4-7 pm": hours, the meridiem after the second (not picometers).
+            if context.joins(i), let next = context.core(i + 1), next.utf8.count <= 4, next.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "a") || $0 | 0x20 == UInt8(ascii: "p") }) == true,
+               let meridiem = rules.meridiems[next.lowercased()], let a = Int(low), let b = Int(high), (1...12).contains(a), (1...12).contains(b) {
+                let cardinal = CardinalVerbalizer(rules: rules)
+                return Match(2, range.say(cardinal.say(low), "\(cardinal.say(high)) \(meridiem)", withFrom: false, after: context.previousLowercased))
+            }
             let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
+            // "3-4x a week": times.
+            if high.last == "x", high.dropLast().isAllDigits, NumberRecognizer(rules: rules).isTimesAfter(i, in: context) {
+                highSpoken = end(high.dropLast(), pairedWith: low, allowYear: false).map { "\($0) \(rules.word("times"))" } ?? highSpoken
+            }
             if let unit {
                 highSpoken += " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true)
                 var m = Match(1 + unit.count, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
                 m.consumesDot = unit.dotted
                 return m
+            }
+            // "16-24" apart": the mark's unit after the high end.
+            if let mark = context.pieces[i].trail.first, let unit = NumberReading(rules: rules).markUnit(mark), rules.numberWords == nil,
+               context.pieces[i].core.last?.isASCIIDigit == true, whole(high), whole(low) {
+                return Match(1, range.say(lowSpoken, highSpoken + " " + unit.plural, withFrom: false, after: context.previousLowercased))
+                    .consumingQuote(true)
             }
             return Match(1, range.say(lowSpoken, highSpoken, withFrom: false, after: context.previousLowercased))
         }
@@ -59,7 +81,7 @@ struct RangeRecognizer {
         let highIndex = j + 1
         var highSpoken: String?
         var count = highIndex - i + 1
-        if let t = times.recognize(at: highIndex, in: context) {
+        if let t = TimeRecognizer(rules: rules, shortMeridiem: isTime).recognize(at: highIndex, in: context) {
             guard isTime else { return nil }
             highSpoken = t.spoken
             count = highIndex - i + t.count
@@ -75,6 +97,11 @@ struct RangeRecognizer {
             }
         }
         guard let highSpoken else { return nil }
+        // "M 4.2 - 1 km WNW": a high end below a decimal low one (not "1960 - 80", not a score "4 - 2")
+        // is no range; the dash is a pause.
+        let highCore = context.pieces[highIndex].core
+        if !isTime, core.contains("."), let low = Double(core), let high = Double(highCore), high < low,
+           highCore.prefix(while: \.isASCIIDigit).count >= core.prefix(while: \.isASCIIDigit).count { return nil }
         // "from about 1915 – 1940": the sentence already has its "from".
         let fromBefore = (max(0, i - 3)..<i).contains { context.pieces[$0].core.lowercased() == rules.word("from") }
         return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime && !fromBefore, after: context.previousLowercased))

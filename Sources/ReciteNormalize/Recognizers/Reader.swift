@@ -51,14 +51,18 @@ struct Reader {
             } else if isLetter {
                 match = words.recognize(at: i, in: context)
             }
+            // "USD 20", "Rs 25", "Rs. 500": a code of three letters, or of two before a number or with a period.
+            let codeLength = piece.core.utf8.count
+            let lowercase = piece.core.utf8.first.map { $0 >= 0x61 } ?? false
+            var beforeNumber: Bool { i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true }
             if match == nil, rules.verbalizes, isLetter, WordShape.isPlain(piece.core),
-               piece.core.utf8.count != 3 || !(piece.core.utf8.first.map { $0 < 0x61 } ?? true) && !(i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
-               !(piece.trail.utf8.first == UInt8(ascii: ".") && piece.core.utf8.count == 2) {
+               codeLength != 3 || lowercase && !beforeNumber,
+               codeLength != 2 || piece.trail.utf8.first != UInt8(ascii: ".") && (lowercase || !beforeNumber) {
                 // A plain word that is no currency code: nothing more to try.
             } else if match == nil, rules.verbalizes {
                 // A plain word can only be a currency code ("USD 20"); only other words can hold signs.
                 let plain = piece.core.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
-                if !plain || piece.core.utf8.count == 3 || (piece.trail == "." && piece.core.utf8.count == 2) { match = money.recognize(at: i, in: context) }
+                if !plain || codeLength == 3 || codeLength == 2 { match = money.recognize(at: i, in: context) }
                 if match == nil, !plain, !(isLetter && piece.core.allSatisfy(\.isLetter)) {
                     match = symbols.recognize(at: i, in: context)
                 }

@@ -2,6 +2,8 @@
 /// "10:00:00 p.m. e.s.t", and the meridiem or zone in the next word.
 struct TimeRecognizer {
     let rules: LanguageRules
+    /// Whether "4p" is a time: the high end of a range of times ("9:30a – 4p").
+    var shortMeridiem = false
 
     func recognize(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
@@ -31,7 +33,12 @@ struct TimeRecognizer {
         var meridiem: String?
         var zone: String?
         if !rest.isEmpty {
-            let (m, after) = takeMeridiem(rest, trail: context.pieces[i].trail)
+            var (m, after) = takeMeridiem(rest, trail: context.pieces[i].trail)
+            // "9:30a", "4p" after a time: a meridiem's first letter, in English hours.
+            if m == nil, rules.numberWords == nil, rest.count == 1, separator == ":" || shortMeridiem,
+               let short = rules.meridiems[rest.lowercased() + "m"] {
+                (m, after) = (short, "")
+            }
             guard let m else {
                 guard separator == ":" || separator == "." && rules.numberWords != nil, rules.timeZones.contains(rest.lowercased()) else { return nil }
                 zone = String(rest)
@@ -46,10 +53,16 @@ struct TimeRecognizer {
             }
         } else if context.joins(i) || context.pieces[i].trail.hasPrefix("."), let next = context.core(i + 1) {
             let (m, after) = takeMeridiem(next, trail: context.pieces[i + 1].trail)
+            if let m, let dash = after.first, RangeRecognizer.dashes.contains(dash), after.count > 1,
+               let low = finish(fields, meridiem: m, zone: nil, count: 2) {
+                return range(from: low, to: after.dropFirst(), at: i + 1, in: context)
+            }
             if let m, after.isEmpty {
                 meridiem = m
                 count = 2
-                if let tz = context.core(i + 2), context.joins(i + 1),
+                // "4:26 a.m. ET": the meridiem's own period, then a zone in capitals.
+                let dotted = context.pieces[i + 1].trail == "." && next.contains(".") && context.core(i + 2)?.allSatisfy(\.isUppercase) == true
+                if let tz = context.core(i + 2), context.joins(i + 1) || dotted,
                    rules.timeZones.contains(tz.lowercased()) || (context.coreWithDot(i + 2).map { rules.timeZones.contains($0.lowercased()) } ?? false) {
                     zone = String(tz)
                     count = 3
@@ -74,10 +87,21 @@ struct TimeRecognizer {
         return Match(count, spoken)
     }
 
+    /// "11 am-11 pm", "11 am-midnight", "5 pm-close": hours written around the meridiem's dash; the
+    /// high end (`high`, in piece `k`) a time with the next word, or a word ("midnight").
+    private func range(from low: Match, to high: Substring, at k: Int, in context: Context) -> Match? {
+        let to = rules.word("to")
+        if high.allSatisfy(\.isLetter) { return Match(2, "\(low.spoken) \(to) \(high)") }
+        let rest = Piece(core: high, lead: "", trail: context.pieces[k].trail, span: context.pieces[k].span, style: context.pieces[k].style)
+        let after = Context(rules: rules, pieces: [rest] + context.pieces[(k + 1)...].prefix(2))
+        guard let t = recognize(at: 0, in: after) else { return nil }
+        return Match(1 + t.count, "\(low.spoken) \(to) \(t.spoken)")
+    }
+
     /// A meridiem at the start of `text` ("pm", "p.m.", "PM") and what follows it.
     private func takeMeridiem(_ text: Substring, trail: Substring) -> (String?, Substring) {
         let lower = text.lowercased()
-        for (key, reading) in rules.meridiems.sorted(by: { $0.key.count > $1.key.count }) {
+        for (key, reading) in rules.meridiemsLongestFirst {
             if lower.hasPrefix(key) {
                 return (reading, text.dropFirst(key.count))
             }

@@ -9,6 +9,13 @@ struct WordRecognizer {
         // A word in lower case with no period after it, no number before it and none after it
         // ("the", "garden", "don’t"): only an abbreviation table can read it ("approx", "vs").
         let bytes = context.pieces[i].core.utf8
+        // "per sq ft": a unit after "per", in the singular.
+        if bytes.count == 3, bytes.first == UInt8(ascii: "p"), rules.numberWords == nil, context.pieces[i].core == rules.per, context.joins(i),
+           let next = context.core(i + 1), next.first?.isLetter == true, case let key = String(next), !rules.ambiguousUnits.contains(key),
+           rules.allUnits[key] != nil || key == "sq" || next.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+           let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
+            return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
+        }
         if let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
            context.pieces[i].trail.utf8.first != UInt8(ascii: "."), i - context.lastNumberIndex > 8,
            !(i + 1 < context.pieces.count && context.pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
@@ -25,7 +32,13 @@ struct WordRecognizer {
                let reading = rules.abbreviations["\(dotted) \(second)"] {
                 return Match(2, reading).droppingDot(context.pieces[i + 1])
             }
-            if let reading = rules.abbreviations[dotted] { return Match(1, reading).droppingDot(piece) }
+            if let reading = rules.abbreviations[dotted] {
+                // "604 W. Huntington Dr.": a street word before the same abbreviation's other reading.
+                if let street = rules.streets[dotted], isStreet(at: i, in: context) {
+                    return context.core(i + 1)?.first?.isUppercase == true ? Match(1, street) : Match(1, street).droppingDot(piece)
+                }
+                return Match(1, reading).droppingDot(piece)
+            }
             // "Approx." at the start of a sentence: the abbreviation written with a capital.
             if let f = dotted.first, f.isUppercase, dotted.dropFirst().allSatisfy({ !$0.isUppercase }),
                let reading = rules.abbreviations[f.lowercased() + dotted.dropFirst()] {
@@ -62,6 +75,11 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
+        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93).
+        if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0x93 }),
+           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
+            return Match(1, "\(days[0]) \(rules.word("to")) \(days[1])")
+        }
         // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
         if WordShape.isPlain(core) { return nil }
         if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }
@@ -99,31 +117,57 @@ struct WordRecognizer {
         let piece = context.pieces[i]
         guard !rules.compass.isEmpty, let f = piece.core.utf8.first, f == UInt8(ascii: "N") || f == UInt8(ascii: "S")
             || f == UInt8(ascii: "E") || f == UInt8(ascii: "W"), piece.core.utf8.count <= 6 else { return nil }
+        // "NW/4", "NW1/4", "S/2": a quarter or a half of a section, in a survey.
+        if piece.core.utf8.contains(UInt8(ascii: "/")), let slash = piece.core.firstIndex(of: "/"), let part = rules.compass[String(piece.core[..<slash].filter { $0 != "1" })] {
+            switch piece.core[slash...] {
+            case "/4", "1/4": return Match(1, "\(part) \(rules.word("quarter"))")
+            case "/2", "1/2": return Match(1, "\(part) \(rules.word("half"))")
+            default: return nil
+            }
+        }
         let dotted = piece.core.contains(".") || piece.trail.hasPrefix(".") && piece.core.count == 1 && context.core(i + 1) == nil
         let key = piece.core.filter { $0 != "." }
         guard (1...3).contains(key.count), key.allSatisfy({ $0.isUppercase }), let direction = rules.compass[key] else { return nil }
         let previous = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1] : nil
-        if previous?.trail.hasSuffix(",") == true || (i > 0 && context.pieces[i - 1].trail.hasSuffix(",")) { return nil }
+        // One letter before a word of direction: "E wind", even after a comma.
+        let nextWord = context.joins(i) || piece.trail == "." ? context.core(i + 1)?.lowercased() : nil
+        let beforeDirectionWord = key.count == 1 && nextWord.map { Self.directionNouns.contains($0) } ?? false
+        if !beforeDirectionWord, previous?.trail.hasSuffix(",") == true || (i > 0 && context.pieces[i - 1].trail.hasSuffix(",")) { return nil }
         let afterNumber = previous.map { $0.core.last?.isASCIIDigit == true || $0.core.last == "°" || $0.core.last == "º" } ?? false
-        let beforeNumber = context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
-            && context.core(i + 1)?.contains(where: { $0 == "°" || $0 == "º" }) == true
+        // "N 45° E", "S 89 degrees 09'47"W": a bearing starts with its point.
+        let beforeNumber = (context.joins(i) || piece.trail == ".") && context.core(i + 1)?.first?.isASCIIDigit == true
+            && (context.core(i + 1)?.contains(where: { $0 == "°" || $0 == "º" }) == true
+                || context.joins(i + 1) && context.core(i + 2).map { ["degrees", "deg"].contains($0.lowercased()) } == true)
         if key.count == 1 {
-            // "E wind", "S. end", "Winds: W 10-20 mph", "W. Huntington Dr.".
-            let nextWord = context.joins(i) || piece.trail == "." ? context.core(i + 1)?.lowercased() : nil
-            let beforeDirectionWord = nextWord.map { Self.directionNouns.contains($0) } ?? false
+            // "E wind", "S. end", "Winds: W 10-20 mph", "W. Huntington Dr.", "1 deg E of N", "110th Avenue S.".
+            let isPoint = { (k: Int) in context.core(k).map { $0.count == 1 && rules.compass[String($0)] != nil } ?? false }
+            let pointOfPoint = (nextWord == "of" && isPoint(i + 2)) || (i > 1 && context.pieces[i - 1].core == "of" && isPoint(i - 2))
+            let afterStreet = i > 0 && !context.pieces[i - 1].endsClause && context.pieces[i - 1].core.count > 2
+                && (context.core(i + 1).map { !$0.first!.isLowercase } ?? true) && isStreetWord(context.pieces[i - 1].core)
             let afterWinds = i > 0 && (context.pieces[i - 1].core.lowercased().hasPrefix("wind") || context.pieces[i - 1].trail.hasSuffix(":"))
                 && context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
             let beforeStreet = dotted && context.core(i + 1)?.first?.isUppercase == true
                 && (2...3).contains(where: { context.core(i + $0).map { rules.streets[String($0)] != nil } ?? false })
-            guard afterNumber || beforeNumber || beforeDirectionWord || afterWinds || beforeStreet
+            guard afterNumber || beforeNumber || beforeDirectionWord || afterWinds || beforeStreet || pointOfPoint || afterStreet
                     || (dotted && previous?.core.lowercased() == "the") else { return nil }
             if afterNumber, context.joins(i), let next = context.core(i + 1), next.first?.isUppercase == true, next.count > 1,
                rules.streets[String(next)] == nil, context.core(i + 2).map({ rules.streets[String($0)] != nil }) == true { return nil }
         } else if let previous, let f = previous.core.first, f.isUppercase || previous.core.contains(where: \.isUppercase), !afterNumber,
-                  rules.compass[String(previous.core)] == nil {
+                  rules.compass[String(previous.core)] == nil, !previous.core.lowercased().hasPrefix("wind"),
+                  !(nextWord.map { Self.directionNouns.contains($0) } ?? false) {
             return nil
         }
-        return dotted && piece.trail.hasPrefix(".") && context.joins(i) ? Match(1, direction).droppingDot(piece) : Match(1, direction)
+        // "W. Huntington Dr.": the period of the letter does not end the sentence before a name.
+        let beforeName = key.count == 1 && piece.trail == "." && context.core(i + 1)?.first?.isUppercase == true
+            && (2...3).contains(where: { context.core(i + $0).map { rules.streets[String($0)] != nil } ?? false })
+        // "77 W.;": the period of the abbreviation, then the pause.
+        let abbreviationDot = piece.trail.count > 1 && piece.trail.dropFirst().allSatisfy { ",;:)".contains($0) }
+        return piece.trail.hasPrefix(".") && (dotted && context.joins(i) || beforeName || abbreviationDot || beforeNumber) ? Match(1, direction).droppingDot(piece) : Match(1, direction)
+    }
+
+    /// A street word, abbreviated or written out: "Ave", "Avenue".
+    private func isStreetWord(_ word: Substring) -> Bool {
+        rules.streetWords.contains(String(word))
     }
 
     /// A street word after a capitalized name with a house number shortly before ("1428 Elm St.").
@@ -131,9 +175,14 @@ struct WordRecognizer {
         guard i > 0, context.lastNumberIndex >= 0, i > context.lastNumberIndex, i - context.lastNumberIndex <= 4 else { return false }
         // Every word between the number and the street word is part of a name ("Elm", "N 1st").
         for k in (context.lastNumberIndex + 1)..<i {
-            guard let f = context.pieces[k].core.first, f.isUppercase || f.isASCIIDigit, !context.pieces[k - 1].endsClause else { return false }
+            // "W. Huntington": a compass letter's period does not end the name.
+            let dottedPoint = context.pieces[k - 1].trail == "." && context.pieces[k - 1].core.count == 1 && rules.compass[String(context.pieces[k - 1].core)] != nil
+            guard let f = context.pieces[k].core.first, f.isUppercase || f.isASCIIDigit, !context.pieces[k - 1].endsClause || dottedPoint else { return false }
         }
         if i > context.lastNumberIndex + 1 { return true }
+        // "113th St", "5th Ave": a street named by an ordinal.
+        if let ordinal = context.core(i - 1), ordinal.first?.isASCIIDigit == true,
+           ["st", "nd", "rd", "th"].contains(ordinal.suffix(2).lowercased()) { return true }
         // Right after the number only a direction before the name: "12 S 1st St", "708 N Main".
         guard context.joins(i), let next = context.core(i + 1), let f = next.first else { return false }
         return f.isUppercase || f.isASCIIDigit
@@ -205,10 +254,15 @@ struct WordRecognizer {
         guard core.count > 1, core.first == "v" || core.first == "V" else { return nil }
         let body = core.dropFirst()
         if body.contains("-"), let spoken = NumberReading(rules: rules).sayPreRelease(body) { return "\(rules.word("version")) \(spoken)" }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.allSatisfy(\.isAllDigits) else { return nil }
-        let cardinal = CardinalVerbalizer(rules: rules)
-        return "\(rules.word("version")) " + parts.map { cardinal.say($0) }.joined(separator: " \(rules.word("point")) ")
+        // "v2.0.0beta": a pre-release name glued to the numbers.
+        let name = body.reversed().prefix(while: \.isLetter).count
+        let numbers = body.dropLast(name)
+        let parts = numbers.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.allSatisfy(\.isAllDigits), name == 0 || parts.count >= 2 else { return nil }
+        let reading = NumberReading(rules: rules)
+        return "\(rules.word("version")) " + ([CardinalVerbalizer(rules: rules).say(parts[0])] + parts.dropFirst().map { reading.sayVersionPart($0) })
+            .joined(separator: " \(rules.word("point")) ")
+            + (name > 0 ? " \(body.suffix(name))" : "")
     }
 
     /// Letters and digits: "covid-19", "mid-1980s", "B2A23C", "es3", "t-0t25d12-f".

@@ -259,6 +259,15 @@ enum EmbeddedRuleFiles {
           PR: P R
           PRs: P R's
           "W/D": washer and dryer
+          USFS: U S F S
+          thru: through
+          # Survey descriptions: "Twp. 162 N., Rge. 77 W."; road directions: "N/B lanes".
+          Twp.: Township
+          Rge.: Range
+          "N/B": northbound
+          "S/B": southbound
+          "E/B": eastbound
+          "W/B": westbound
           Hwy: Highway
           "Hwy.": Highway
           "w/d": washer and dryer
@@ -377,6 +386,7 @@ enum EmbeddedRuleFiles {
           Ln: Lane
           Ln.: Lane
           Dr: Drive
+          Dr.: Drive
           Pl: Place
           Sq: Square
           Pkwy: Parkway
@@ -552,6 +562,9 @@ enum EmbeddedRuleFiles {
           million: million
           billion: billion
           trillion: trillion
+          # Indian amounts: "Rs 25 crore", "5 lakh".
+          crore: crore
+          lakh: lakh
         """#,
         "en.numbers.yml": #"""
         # English number, date and time conventions. en-GB.numbers.yml changes what differs.
@@ -590,7 +603,7 @@ enum EmbeddedRuleFiles {
           pm: PM
           p.m.: PM
           p.m: PM
-        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
+        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, et, ct, mt, pt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
 
         # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
         # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").
@@ -604,7 +617,17 @@ enum EmbeddedRuleFiles {
 
         # Words after which a number of three or four digits is a name said in pairs ("Flight 370" → "three
         # seventy", "Room 1204" → "twelve oh four"), as after a name in capitals ("RTX 4090").
-        pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel]
+        pairedAfter: [hwy, flight, room, suite, gate, route, highway, bus, model, apartment, apt, platform, terminal, channel, u.s, sr]
+
+        # Software written in lower case before its version ("python 3.12" → "three point twelve"); a name
+        # with a capital ("Python 3.12", "Ubuntu 22.04") needs no entry.
+        # Words that are also plain English ("go", "swift", "rust", "react") are left out: "we go 3.25 miles".
+        versionNames: [python, node, nodejs, ubuntu, debian, fedora, centos, java, php, perl, kotlin, scala, gcc, clang, llvm, ios,
+          macos, android, django, angular, typescript, postgres, postgresql, mysql, redis, docker, kubernetes, npm, xcode, firefox,
+          elixir, erlang, lua, dotnet, gtk, linux, openssl, numpy, pandas, pytorch, tensorflow, cuda, gradle, webpack, nginx, zsh]
+
+        # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
+        pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.
@@ -752,8 +775,9 @@ enum EmbeddedRuleFiles {
           W: watt | watts
           Wh: watt hour | watt hours
           V: volt | volts
-          A: ampere | amperes
-          Ah: ampere hour | ampere hours
+          # As people say them: "a 5A charger" → "five amp", "7Ah" → "seven amp hours", "500mA" → "milliamps".
+          A: amp | amps
+          Ah: amp hour | amp hours
           J: joule | joules
           "N": newton | newtons
           Pa: pascal | pascals
@@ -832,8 +856,17 @@ enum EmbeddedRuleFiles {
           ºF: degree Fahrenheit | degrees Fahrenheit
           ℉: degree Fahrenheit | degrees Fahrenheit
           °: degree | degrees
+          deg: degree | degrees
           º: degree | degrees
-          rpm: revolution per minute | revolutions per minute
+          # Said by its letters, as people say it: "33 rpm albums".
+          rpm: R P M | R P M
+          # Torque: "184 lb-ft torque", "347 lb-ft."
+          lb-ft: pound feet | pound feet
+          Whr: watt hour | watt hours
+          # Surveys: "6.60 chs."
+          chs: chain | chains
+          # Wind and boats: "winds 10-15 kt" (a kilotonne is written out where it is meant).
+          kt: knot | knots
           dB: decibel | decibels
           cc: cubic centimeter | cubic centimeters
           sqft: square foot | square feet
@@ -843,13 +876,16 @@ enum EmbeddedRuleFiles {
           bd.: bedroom | bedrooms
           bd: bedroom | bedrooms
           br: bedroom | bedrooms
-          ba.: bathroom | bathrooms
-          ba: bathroom | bathrooms
+          # Listings say "bath": "3 bd · 2 ba" → "three bedrooms, two baths".
+          ba.: bath | baths
+          ba: bath | baths
+          Bd: bedroom | bedrooms
+          Ba: bath | baths
           BR: bedroom | bedrooms
-          BA: bathroom | bathrooms
+          BA: bath | baths
           bdrm: bedroom | bedrooms
           bdrms: bedroom | bedrooms
-          bth: bathroom | bathrooms
+          bth: bath | baths
           hp: horsepower | horsepower
           HP: horsepower | horsepower
           "%": percent | percent
@@ -863,6 +899,10 @@ enum EmbeddedRuleFiles {
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
         letters: [B, K]
+
+        # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
+        # bedroom, two bath".
+        listed: [BR, BA, br, ba, bd, Bd, Ba, BD, bdrm, bth, ba., bd.]
 
         # Symbols that are units alone only after a number with decimals ("2.5 s"); after a whole number
         # they are letters ("4s", "the 80 s").

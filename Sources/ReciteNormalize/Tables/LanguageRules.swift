@@ -23,6 +23,8 @@ final class LanguageRules: @unchecked Sendable {
     var ambiguousUnits: Set<String> = []
     /// Unit symbols read as letters when they stand alone after a number ("0.1 K").
     var letterUnits: Set<String> = []
+    /// Units a listing pairs and says in the singular: "3BR/2BA" → "three bedroom, two bath".
+    var listedUnits: Set<String> = []
     /// Unit symbols that are units alone only after a number with decimals ("2.5 s", not "4s").
     var decimalOnlyUnits: Set<String> = []
     /// Power digit ("2") → reading before (`singular`) or after (`plural`) a unit.
@@ -52,6 +54,8 @@ final class LanguageRules: @unchecked Sendable {
     var abbreviations: [String: String] = [:]
     var beforeName: [String: String] = [:]
     var streets: [String: String] = [:]
+    /// Street words abbreviated or written out ("Ave", "Avenue"): the keys and readings of `streets`.
+    var streetWords: Set<String> = []
     var regions: [String: String] = [:]
     /// Compass points by abbreviation: "NW" → "northwest".
     var compass: [String: String] = [:]
@@ -80,6 +84,8 @@ final class LanguageRules: @unchecked Sendable {
     /// The full name of each month, January first.
     var monthNames: [String] = []
     var meridiems: [String: String] = [:]
+    /// `meridiems`, the longest key first ("p.m." before "pm"), built once by `derive()`.
+    var meridiemsLongestFirst: [(key: String, value: String)] = []
     var timeZones: Set<String> = []
     /// Lowercased words (or two-word phrases) after which a number is a code read digit by digit.
     var codeWords: Set<String> = []
@@ -87,6 +93,10 @@ final class LanguageRules: @unchecked Sendable {
     var dateWords: Set<String> = []
     /// Lowercased words after which a three- or four-digit number is said in pairs.
     var pairedAfter: Set<String> = []
+    /// Words before which a number of three digits is said in pairs: "the 101 freeway".
+    var pairedBefore: Set<String> = []
+    /// Lowercased names of software after which a decimal is a version even in lower case ("python 3.12").
+    var versionNames: Set<String> = []
     /// How numbers are spelled when not in English (`numberWords: es`); nil for English.
     var numberWords: (any NumberWords)?
     /// Marks that make a number an ordinal ("3.º", "1.ª", "3°") and the gender they give it.
@@ -112,7 +122,7 @@ final class LanguageRules: @unchecked Sendable {
         let c = LanguageRules()
         c.language = language
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
-        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
@@ -122,6 +132,7 @@ final class LanguageRules: @unchecked Sendable {
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
         c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
         c.meridiems = meridiems; c.timeZones = timeZones; c.codeWords = codeWords; c.dateWords = dateWords; c.pairedAfter = pairedAfter
+        c.pairedBefore = pairedBefore; c.versionNames = versionNames
         c.numberWords = numberWords; c.ordinalMarks = ordinalMarks; c.firstDayOrdinal = firstDayOrdinal
         c.feminineNouns = feminineNouns; c.masculineNouns = masculineNouns; c.feminineEndings = feminineEndings; c.notNouns = notNouns
         return c
@@ -194,6 +205,8 @@ extension LanguageRules {
         abbreviationHeads = Set(abbreviations.keys.compactMap { key in
             key.contains(" ") ? key.split(separator: " ").first.map(String.init) : nil
         })
+        streetWords = Set(streets.keys).union(streets.values)
+        meridiemsLongestFirst = meridiems.sorted { $0.key.count != $1.key.count ? $0.key.count > $1.key.count : $0.key < $1.key }
         symbolScalars = Set(symbols.keys.compactMap { $0.unicodeScalars.count == 1 ? $0.unicodeScalars.first : nil })
     }
 

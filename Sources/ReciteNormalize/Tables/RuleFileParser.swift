@@ -41,6 +41,7 @@ enum RuleFileParser {
         rules.units.merge(strings(map["units"]).mapValues(Inflected.init)) { $1 }
         rules.ambiguousUnits.formUnion(list(map["ambiguous"]))
         rules.letterUnits.formUnion(list(map["letters"]))
+        rules.listedUnits.formUnion(list(map["listed"]))
         rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
@@ -102,6 +103,8 @@ enum RuleFileParser {
         rules.codeWords.formUnion(list(map["codeWords"]).map { $0.lowercased() })
         rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
         rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
+        rules.pairedBefore.formUnion(list(map["pairedBefore"]).map { $0.lowercased() })
+        rules.versionNames.formUnion(list(map["versionNames"]).map { $0.lowercased() })
         if let name = map["numberWords"].map({ "\($0)" }) {
             if name == "en" {
                 rules.numberWords = nil

@@ -8,13 +8,31 @@ import ReciteScript
 /// still its source text; otherwise (an SSML `<sub alias>`) every piece keeps the whole span.
 enum PieceSplitter {
     static let cutAfter: Set<Character> = [",", ";", "!", "?", ")"]
-    static let cutBytes: Set<UInt8> = Set(",;!?()".utf8)
+    /// The bytes below 0x40 that may glue words (",;!?()"), as bits of one mask: a word is checked
+    /// byte by byte without hashing.
+    static let gluingBytes: UInt64 = ",;!?()".utf8.reduce(0) { $0 | (1 << UInt64($1)) }
+
+    /// Whether a word may hold glued words: a gluing sign, an em dash (E2 80 94: no ASCII byte is
+    /// 0x94), or a colon before a capital ("Winds:NE"; not "https://"). One pass over the bytes.
+    static func mayGlue(_ core: Substring) -> Bool {
+        var colon = false
+        for b in core.utf8 {
+            if b < 0x40 {
+                if gluingBytes & (1 << UInt64(b)) != 0 { return true }
+                colon = b == UInt8(ascii: ":")
+            } else {
+                if b == 0x94 || colon && b <= UInt8(ascii: "Z") { return true }
+                colon = false
+            }
+        }
+        return false
+    }
 
     static func pieces(of text: Substring, span: SourceSpan, style: RunStyle, into out: inout [Piece]) {
         let (lead, core, trail) = edges(text)
         let exact = core.utf8.count == span.length
         // Fast path: nothing glued.
-        guard exact, core.utf8.contains(where: { cutBytes.contains($0) }) else {
+        guard exact, mayGlue(core) else {
             out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
             return
         }
@@ -24,11 +42,20 @@ enum PieceSplitter {
         while i < core.endIndex {
             let c = core[i]
             let next = core.index(after: i)
-            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber {
+            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber || isMarkAfterDigit(core, before: i, from: start) {
                 parts.append(core[start..<i])
                 start = i
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
                 // "2014).and": a sentence ends inside the word.
+                parts.append(core[start..<next])
+                start = next
+            } else if c == "—", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isLetter {
+                // "raises—are": a dash between words, a pause of its own.
+                parts.append(core[start..<i])
+                parts.append(core[i..<next])
+                start = next
+            } else if c == ":", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isUppercase {
+                // "Winds:NE": a label glued to its value.
                 parts.append(core[start..<next])
                 start = next
             } else if cutAfter.contains(c), next < core.endIndex {
@@ -82,6 +109,13 @@ enum PieceSplitter {
             hi = p
         }
         return (word[word.startIndex..<lo], word[lo..<hi], word[hi..<word.endIndex])
+    }
+
+    /// 13"(13.3"): an inch or foot mark after a digit ends a measure, as a letter ends a word.
+    private static func isMarkAfterDigit(_ core: Substring, before i: Substring.Index, from start: Substring.Index) -> Bool {
+        let mark = core.index(before: i)
+        guard mark > start, "\"”″'’′".contains(core[mark]) else { return false }
+        return core[core.index(before: mark)].isASCIIDigit
     }
 
     private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {

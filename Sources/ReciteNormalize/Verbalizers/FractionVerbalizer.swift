@@ -5,7 +5,8 @@
 struct FractionVerbalizer {
     let rules: LanguageRules
 
-    func say(numerator: String, denominator: String, whole: String? = nil) -> String {
+    /// `beforeUnit`: a proper fraction said before its unit, "half inch", "three quarter inch".
+    func say(numerator: String, denominator: String, whole: String? = nil, beforeUnit: Bool = false) -> String {
         guard rules.spellNumbers else {
             return [whole, "\(numerator)/\(denominator)"].compactMap { $0 }.joined(separator: " ")
         }
@@ -23,7 +24,9 @@ struct FractionVerbalizer {
         }
         let n = Int(numerator) ?? 0
         let d = Int(denominator) ?? 0
-        let plural = n != 1
+        if beforeUnit, whole == nil, n == 1, d == 2 { return "half" }
+        // "three quarter inch" before a unit; "five eighths inch" keeps its plural.
+        let plural = n != 1 && !(beforeUnit && whole == nil && n < d && d == 4)
         let denominatorWord: String
         switch d {
         case 1: denominatorWord = "over one"

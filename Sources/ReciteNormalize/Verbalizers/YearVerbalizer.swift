@@ -16,7 +16,8 @@ struct YearVerbalizer {
 
     /// A decade: "1980" → "nineteen eighties", "2000" → "two thousands", "80" → "eighties".
     func decade(_ value: Int, digits: Int) -> String {
-        let spoken = digits <= 2 ? CardinalVerbalizer(rules: rules).say(value) : say(value)
+        // "the '00s": the decade of the year 2000, "the two thousands".
+        let spoken = digits <= 2 ? CardinalVerbalizer(rules: rules).say(value == 0 && rules.numberWords == nil ? 2000 : value) : say(value)
         guard rules.spellNumbers else { return spoken + (rules.language.hasPrefix("de") ? "er" : "") }
         // "los años 80", "gli anni '80": the number itself.
         guard rules.numberWords == nil else { return spoken }
