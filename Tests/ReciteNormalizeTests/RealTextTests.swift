@@ -11,7 +11,7 @@ import Testing
         ("13000", "one three zero zero zero"), ("About 45000 people came", "About forty five thousand people came"),
         ("card ending in 8876", "card ending in eight eight seven six"), ("2788 San Tomas Expy, Santa Clara, CA 95051", "twenty seven eighty eight San Tomas Expressway, Santa Clara, California nine five zero five one"),
         ("PIN 4321", "PIN four three two one"), ("my pnr is t2000", "my pnr is t two thousand"), ("in FY2022", "in FY twenty twenty two"),
-        ("Our company offers a 401(k) plan", "Our company offers a four oh one k) plan"),
+        ("Our company offers a 401(k) plan", "Our company offers a four oh one k plan"),
     ])
     func codes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

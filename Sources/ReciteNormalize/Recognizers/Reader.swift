@@ -91,6 +91,10 @@ struct Reader {
         var trail = last.trail
         if match.consumesQuote, let q = trail.first, "\"'’″′”".contains(q) { trail = trail.dropFirst() }
         if match.consumesDot, i + match.count < pieces.count, trail.hasPrefix(".") { trail = trail.dropFirst() }
+        // "401(k)": a bracket opened inside what the match read closes with it, and is not said.
+        if trail.hasPrefix(")"), match.count > 1, pieces[(i + 1)..<(i + match.count)].contains(where: { $0.lead.contains("(") }) {
+            trail = trail.dropFirst()
+        }
         var lead = leading(first.lead, into: &out, after: firstOut)
         // "'90s", "’20": the apostrophe stood for the century, which is not said.
         if lead == "'" || lead == "’", first.core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { lead = "" }
