@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Recite: documents (Markdown, SSML) to speech with word-timing sidecars.
+/// Recite: documents (Markdown, SSML, HTML) to speech with word-timing sidecars.
 ///
 /// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
 /// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
@@ -39,6 +39,7 @@ let package = Package(
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
+        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -52,7 +53,7 @@ let package = Package(
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
-            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteNormalize", "RecitePronounce",
+            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteNormalize", "RecitePronounce",
             "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
@@ -65,6 +66,7 @@ let package = Package(
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteHTML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
                     exclude: ["Tools", "Fixtures"]),

@@ -3,7 +3,7 @@ import ReciteSSML
 
 /// One document to render and where its outputs go.
 public struct Job: Sendable, Equatable {
-    public enum Format: String, Sendable { case markdown, ssml }
+    public enum Format: String, Sendable { case markdown, ssml, html }
 
     /// The source file, as the user named it (or joined under the folder they named).
     public var source: String
@@ -29,6 +29,8 @@ public struct Job: Sendable, Equatable {
 /// and mirrored under the output folder.
 public enum Discovery {
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
+    /// Saved web pages, read through the HTML reader.
+    public static let htmlExtensions: Set<String> = ["html", "htm"]
     /// A folder's own settings file.
     public static let folderConfigurationName = "recite.yml"
 
@@ -54,7 +56,7 @@ public enum Discovery {
                 }
             } else {
                 guard let format = format(of: path, named: true) else {
-                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown) or SSML (.ssml, or .xml with a <speak> root) document.")
+                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown), SSML (.ssml, or .xml with a <speak> root) or HTML (.html, .htm) document.")
                 }
                 jobs.append(Job(source: path, format: format, outputStem: stem(URL(fileURLWithPath: path).lastPathComponent)))
             }
@@ -89,6 +91,7 @@ public enum Discovery {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if markdownExtensions.contains(ext) { return .markdown }
         if ext == "ssml" { return .ssml }
+        if htmlExtensions.contains(ext) { return .html }
         if ext == "xml", let data = FileManager.default.contents(atPath: path),
            SSMLParser.looksLikeSSML(Array(data.prefix(4096))) {
             return .ssml

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteHTML
 import ReciteMarkdown
 import ReciteNormalize
 import RecitePronounce
@@ -95,6 +96,11 @@ public struct DocumentRenderer: Sendable {
             warnings = result.warnings
             source = result.source
             dependencies = result.dependencies
+        case .html:
+            let result = try HTMLReader.read(bytes: bytes, path: job.source, options: pipeline.htmlOptions)
+            script = result.script
+            warnings = result.warnings
+            source = result.source
         }
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)

@@ -1,0 +1,78 @@
+import ReciteScript
+import ReciteXML
+
+/// Parse stage for HTML: a saved web page into a `Script`, through libxml2's HTML parser with no
+/// network and no external resources.
+///
+/// The page is decoded in whatever encoding it declares (or seems to be in), reduced to its
+/// article as a reader view would (or read whole), and read like Markdown: title first, then
+/// headings, paragraphs, list items, quotes, table cells, figure captions and image
+/// descriptions; code is announced. Every word points at the page's raw bytes.
+public enum HTMLReader {
+    public struct Result: Sendable {
+        public var script: Script
+        /// The decoded page, for mapping spans back to text.
+        public var source: SourceText
+        public var warnings: [Warning]
+    }
+
+    /// The largest page read (bytes): a saved article is well under a megabyte; a page larger
+    /// than this is refused rather than parsed.
+    public static let maximumBytes = 32 << 20
+    /// Elements nested deeper than this are read as flat text of the element at this depth.
+    public static let maximumDepth = 256
+
+    public static func read(bytes: [UInt8], path: String, options: HTMLOptions = HTMLOptions()) throws(DocumentError) -> Result {
+        guard bytes.count <= maximumBytes else {
+            throw DocumentError(path: path, message: "The page is \(bytes.count / (1 << 20)) MiB; Recite reads HTML pages up to "
+                                    + "\(maximumBytes >> 20) MiB. Save the article alone, or split it.")
+        }
+        var warnings: [Warning] = []
+        let (label, bom) = HTMLEncoding.sniff(bytes)
+        let decoded = HTMLEncoding.decode(bytes, label: label, bom: bom)
+        if decoded.label != label {
+            warnings.append(Warning(path: path, location: SourceLocation(line: 1, column: 1),
+                                    message: "The page's encoding \"\(label)\" is not one this system converts; it is read as \(decoded.label)."))
+        }
+        let source = SourceText(path: path, bytes: bytes, scalars: decoded.scalars, byteOffsets: decoded.offsets)
+        // libxml2 gets the decoded text as UTF-8 (NUL, which would end its input, replaced).
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count)
+        for scalar in decoded.scalars {
+            utf8.append(contentsOf: (scalar == "\0" ? "\u{FFFD}" : scalar).utf8)
+        }
+        let parsed: LibXML2.HTMLParse
+        do {
+            parsed = try LibXML2.parseHTML(utf8, path: path, maximumDepth: maximumDepth)
+        } catch {
+            throw DocumentError(path: path, message: "The page cannot be parsed: \(error.message).")
+        }
+        if let line = parsed.flattenedAtLine {
+            warnings.append(Warning(path: path, location: SourceLocation(line: max(1, line), column: 1),
+                                    message: "Elements are nested more than \(maximumDepth) deep here; the deeper levels are read as plain text."))
+        }
+        let page = HTMLPage(parsed.root)
+        let markup = SourceMarkup(source.scalars)
+        let locator = TextLocator(page: page, source: source.scalars, hidden: markup.hidden)
+        var extractor = ArticleExtractor(page: page)
+        let roots: [Int]
+        switch options.content {
+        case .article:
+            roots = extractor.extract()
+        case .whole:
+            extractor.dropHidden()
+            roots = [page.body]
+        }
+        let metadata = PageMetadata(page: page)
+        var builder = HTMLScriptBuilder(page: page, source: source, markup: markup, locator: locator,
+                                        dropped: extractor.dropped, options: options)
+        for root in roots {
+            builder.walk(root, context: .paragraph)
+            builder.flush()
+        }
+        builder.addTitle(metadata)
+        if options.byline { builder.addByline(metadata) }
+        let language = metadata.language ?? options.defaultLanguage
+        return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings)
+    }
+}
