@@ -35,11 +35,25 @@ public enum HTMLReader {
                                     message: "The page's encoding \"\(label)\" is not one this system converts; it is read as \(decoded.label)."))
         }
         let source = SourceText(path: path, bytes: bytes, scalars: decoded.scalars, byteOffsets: decoded.offsets)
-        // libxml2 gets the decoded text as UTF-8 (NUL, which would end its input, replaced).
+        let markup = SourceMarkup(source.scalars)
+        // libxml2 gets the decoded text as UTF-8 (NUL, which would end its input, replaced), with
+        // the tags of elements nested too deep for it left out.
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count)
-        for scalar in decoded.scalars {
+        var deep = markup.deepTags.makeIterator()
+        var nextDeep = deep.next()
+        for (i, scalar) in decoded.scalars.enumerated() {
+            while let d = nextDeep, d.upperBound <= i { nextDeep = deep.next() }
+            if let d = nextDeep, d.contains(i) {
+                utf8.append(0x20)
+                continue
+            }
             utf8.append(contentsOf: (scalar == "\0" ? "\u{FFFD}" : scalar).utf8)
+        }
+        if let first = markup.deepTags.first {
+            let at = source.location(ofScalar: first.lowerBound)
+            warnings.append(Warning(path: path, location: at,
+                                    message: "Elements are nested more than \(SourceMarkup.maximumDepth) deep from here; the deeper levels are read as plain text."))
         }
         let parsed: LibXML2.HTMLParse
         do {
@@ -52,7 +66,6 @@ public enum HTMLReader {
                                     message: "Elements are nested more than \(maximumDepth) deep here; the deeper levels are read as plain text."))
         }
         let page = HTMLPage(parsed.root)
-        let markup = SourceMarkup(source.scalars)
         let locator = TextLocator(page: page, source: source.scalars, hidden: markup.hidden)
         var extractor = ArticleExtractor(page: page)
         let roots: [Int]

@@ -157,13 +157,15 @@ struct HTMLScriptBuilder {
     mutating func readImage(_ i: Int) {
         guard builder.isEmpty, let alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
         var ancestor = page.nodes[i].parent
-        while ancestor >= 0, !Self.blockNames.contains(page.nodes[ancestor].name) || page.nodes[ancestor].name == "figure" {
-            if page.nodes[ancestor].name == "figure" {
-                if let caption = page.first("figcaption", in: ancestor), !page.text(of: caption).trimmingWhitespace.isEmpty { return }
+        while ancestor >= 0, !Self.blockNames.contains(page.nodes[ancestor].name) { ancestor = page.nodes[ancestor].parent }
+        if ancestor >= 0 {
+            if page.nodes[ancestor].name == "figure", let caption = page.first("figcaption", in: ancestor),
+               !page.text(of: caption).trimmingWhitespace.isEmpty { return }
+            // Text beside it in the same line of text: the image is part of that text.
+            for child in page.nodes[ancestor].children where !Self.blockNames.contains(page.nodes[child].name) {
+                if !page.text(of: child).trimmingWhitespace.isEmpty { return }
             }
-            ancestor = page.nodes[ancestor].parent
         }
-        if ancestor >= 0, !page.text(of: ancestor).trimmingWhitespace.isEmpty { return }
         // The words point at the attribute's value in the tag.
         let ordinal = page.nodes[i].ordinal
         guard let tags = markup.startTags["img"], ordinal < tags.count else { return }

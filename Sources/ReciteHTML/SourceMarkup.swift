@@ -9,6 +9,20 @@ struct SourceMarkup {
     var hidden: [Bool]
     /// The code-point ranges of start tags, by lower-cased element name, in source order.
     var startTags: [String: [Range<Int>]] = [:]
+    /// Tags of elements that open deeper than `maximumDepth` (and their end tags): libxml2 stops
+    /// reading a page at 256 levels, so they are left out of what it sees and their text is read
+    /// as the text of the element above.
+    var deepTags: [Range<Int>] = []
+
+    /// Open elements kept as elements; comfortably below libxml2's 256, which counts the
+    /// elements it adds itself.
+    static let maximumDepth = 200
+    private static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                            "param", "source", "track", "wbr", "keygen"]
+    /// Elements a new block closes, as HTML parsers do for an unclosed `<p>`.
+    private static let closesParagraph: Set<String> = ["p", "div", "ul", "ol", "dl", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+                                                       "blockquote", "pre", "section", "article", "header", "footer", "aside",
+                                                       "nav", "form", "figure", "hr", "address", "main", "li", "dt", "dd"]
 
     /// Elements whose content is not markup and not text.
     private static let rawText: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes"]
@@ -42,6 +56,14 @@ struct SourceMarkup {
             }
             return n
         }
+        // Open elements (name, and whether its tags are left out), with a count per name so an
+        // end tag whose element is not open costs nothing to check.
+        var open: [(name: String, deep: Bool)] = []
+        var openCount: [String: Int] = [:]
+        func pop() {
+            let last = open.removeLast()
+            openCount[last.name]! -= 1
+        }
         while i < n {
             guard s[i] == "<", i + 1 < n else { i += 1; continue }
             let next = s[i + 1]
@@ -62,8 +84,19 @@ struct SourceMarkup {
                 hide(i..<end)
                 i = end
             } else if next == "/", i + 2 < n, isLetter(s[i + 2]) {
-                let end = tagEnd(i + 2)
+                var k = i + 2
+                var name = ""
+                while k < n, isLetter(s[k]) || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == ":" {
+                    name.unicodeScalars.append(lower(s[k]))
+                    k += 1
+                }
+                let end = tagEnd(k)
                 hide(i..<end)
+                if openCount[name, default: 0] > 0 {
+                    while let last = open.last, last.name != name { pop() }
+                    if open.last?.deep == true { deepTags.append(i..<end) }
+                    pop()
+                }
                 i = end
             } else if isLetter(next) {
                 var k = i + 1
@@ -75,6 +108,15 @@ struct SourceMarkup {
                 let end = tagEnd(k)
                 hide(i..<end)
                 startTags[name, default: []].append(i..<end)
+                let selfClosing = end >= 2 && s[end - 2] == "/"
+                if !Self.void.contains(name) && !selfClosing {
+                    if Self.closesParagraph.contains(name), open.last?.name == "p" { pop() }
+                    if ["li", "dt", "dd", "td", "th", "tr", "option"].contains(name), open.last?.name == name { pop() }
+                    let deep = open.count >= Self.maximumDepth
+                    if deep { deepTags.append(i..<end) }
+                    open.append((name, deep))
+                    openCount[name, default: 0] += 1
+                }
                 i = end
                 if Self.rawText.contains(name) {
                     // Hidden up to its end tag.
