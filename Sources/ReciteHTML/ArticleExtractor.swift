@@ -175,11 +175,13 @@ struct ArticleExtractor {
                   let p = score[parent], p >= score[top]! * 0.75 || prose(parent) <= prose(top) else { break }
             top = parent
         }
-        // The best few candidates together: if they share a container below the body, that is it.
-        let best = score.sorted { $0.value > $1.value }.prefix(5).filter { $0.value >= score[top]! * 0.6 }.map(\.key)
-        if best.count >= 3 {
+        // Other good candidates beside it (not its ancestors, not inside it): if two of them share
+        // a container with it below the body, the article is split in parts and that is it.
+        let best = score.sorted { $0.value > $1.value }.prefix(6).filter { $0.value >= score[top]! * 0.6 }.map(\.key)
+            .filter { !page.isInside(top, $0) && !page.isInside($0, top) }
+        if best.count >= 2 {
             var ancestor = top
-            while ancestor != page.body, best.filter({ page.isInside($0, ancestor) }).count < 3 {
+            while ancestor != page.body, best.filter({ page.isInside($0, ancestor) }).count < 2 {
                 ancestor = page.nodes[ancestor].parent
                 if ancestor < 0 { ancestor = page.body; break }
             }
@@ -236,6 +238,7 @@ struct ArticleExtractor {
     /// that the page's own markup left in.
     mutating func clean(_ root: Int) {
         measure()
+        let rootProse = prose(root)
         for i in root..<page.subtreeEnd(root) where !dropped[i] && !page.nodes[i].isText {
             let node = page.nodes[i]
             guard i != root else { continue }
@@ -244,7 +247,8 @@ struct ArticleExtractor {
             case "h1", "h2", "h3", "h4", "h5", "h6":
                 if weight < 0 || linkDensity(i) > 0.33 { dropSubtree(i) }
             case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
-                if weight < 0 { dropSubtree(i); continue }
+                // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
+                if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
                 guard commas[i] < 10 else { continue }
                 let density = linkDensity(i)
                 let images = count("img", in: i)

@@ -20,14 +20,26 @@ enum ClassHints {
         ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
     }
 
-    static func isPositive(_ names: String) -> Bool {
-        positive.contains { names.contains($0) }
+    /// Whether a name (one class, or the id) says furniture.
+    static func isNegativeName<S: StringProtocol>(_ name: S) -> Bool {
+        if negative.contains(where: { name.contains($0) }) { return true }
+        return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { adWords.contains(String($0)) }
     }
 
+    /// Whether a name says content; a name that says furniture too ("jp-relatedposts",
+    /// "post-comments") does not.
+    static func isPositiveName<S: StringProtocol>(_ name: S) -> Bool {
+        positive.contains { name.contains($0) } && !isNegativeName(name)
+    }
+
+    /// Whether any of the names (classes and id, space-separated) says content.
+    static func isPositive(_ names: String) -> Bool {
+        names.split(separator: " ").contains { isPositiveName($0) }
+    }
+
+    /// Whether any of the names says furniture.
     static func isNegative(_ names: String) -> Bool {
-        if negative.contains(where: { names.contains($0) }) { return true }
-        let words = names.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return words.contains { adWords.contains(String($0)) }
+        names.split(separator: " ").contains { isNegativeName($0) }
     }
 
     /// A score for the names: +25 for content words, −25 for furniture words, in class and id each.

@@ -79,6 +79,7 @@ public enum HTMLReader {
         let metadata = PageMetadata(page: page)
         var builder = HTMLScriptBuilder(page: page, source: source, markup: markup, locator: locator,
                                         dropped: extractor.dropped, options: options)
+        builder.titleWords = HTMLScriptBuilder.words(metadata.title ?? "")
         for root in roots {
             builder.walk(root, context: .paragraph)
             builder.flush()

@@ -19,6 +19,10 @@ struct HTMLScriptBuilder {
     /// Where the last text was found: text not located is looked for from here.
     private var cursor = 0
     private var dataTables: [Int: Bool] = [:]
+    /// The page title's words: an image whose description repeats it describes nothing.
+    var titleWords: [String] = []
+    /// Descriptions already said: one repeated on many images is boilerplate.
+    private var saidDescriptions: Set<String> = []
 
     init(page: HTMLPage, source: SourceText, markup: SourceMarkup, locator: TextLocator, dropped: [Bool], options: HTMLOptions) {
         self.page = page
@@ -48,7 +52,7 @@ struct HTMLScriptBuilder {
             builder.appendSpace()
         case "img":
             readImage(i)
-        case "pre":
+        case "pre" where isCode(i):
             flush()
             readCode(i)
         case let name where Self.headings[name] != nil:
@@ -152,10 +156,32 @@ struct HTMLScriptBuilder {
         }
     }
 
+    /// Whether a `<pre>` holds code (announced) rather than preformatted prose (read), such as
+    /// a plain-text RFC: code is marked as such, or is dense in the symbols of programs.
+    func isCode(_ i: Int) -> Bool {
+        let end = page.subtreeEnd(i)
+        if (i + 1..<end).contains(where: { ["code", "samp", "kbd"].contains(page.nodes[$0].name) }) { return true }
+        let names = ClassHints.names(page.nodes[i].attributes)
+        if ["code", "highlight", "lang", "syntax", "source", "prettyprint", "brush", "console", "shell"].contains(where: { names.contains($0) }) {
+            return true
+        }
+        var letters = 0, symbols = 0
+        for k in i..<end where page.nodes[k].isText {
+            for s in page.nodes[k].text.unicodeScalars {
+                if s.properties.isAlphabetic { letters += 1 } else if "{}[]();=<>*/\\|$#_&+".unicodeScalars.contains(s) { symbols += 1 }
+            }
+        }
+        return symbols * 12 > letters
+    }
+
     /// An image is read by its description when it stands alone (not inside a line of text)
     /// and no figure caption says it already.
     mutating func readImage(_ i: Int) {
         guard builder.isEmpty, let alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        let altWords = Self.words(alt)
+        guard saidDescriptions.insert(altWords.joined(separator: " ")).inserted else { return }
+        if titleWords.count >= 3, altWords.count >= titleWords.count,
+           (0...(altWords.count - titleWords.count)).contains(where: { Array(altWords[$0..<$0 + titleWords.count]) == titleWords }) { return }
         var ancestor = page.nodes[i].parent
         while ancestor >= 0, !Self.blockNames.contains(page.nodes[ancestor].name) { ancestor = page.nodes[ancestor].parent }
         if ancestor >= 0 {
