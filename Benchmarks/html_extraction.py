@@ -10,6 +10,8 @@ Every page's source.html is copied into a folder as NAME.html and built for real
   span whose page text the normalizer read out ("1990s" said as "nineteen nineties") counts as the
   page's word, once; a span that does not hold what was said ("Code sample." for a code block)
   counts as the words said;
+  "recall w/o code" leaves out of expected.html the <pre> blocks that look like code (dense in program
+  symbols: Readability keeps their text, Recite announces them);
 - positions: the share of sidecar words whose span (offset/length) holds, entity-decoded and with
   tags removed, the word that was said. A span read out by the normalizer ("1990s" said as
   "nineteen nineties") counts when it is one token of digits or symbols with no markup in it
@@ -26,27 +28,37 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 class TextOf(html.parser.HTMLParser):
     """The text of a page (script and style left out), as a reader would see it."""
 
-    def __init__(self):
+    def __init__(self, skip_code=False):
         super().__init__(convert_charrefs=True)
-        self.parts, self.skip = [], 0
+        self.parts, self.skip, self.skip_code = [], 0, skip_code
+        self.pre = None  # the text of the <pre> being read, when code is left out
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style"):
             self.skip += 1
+        if tag == "pre" and self.skip_code and self.pre is None:
+            self.pre = []
         self.parts.append(" ")
 
     def handle_endtag(self, tag):
         if tag in ("script", "style") and self.skip:
             self.skip -= 1
+        if tag == "pre" and self.pre is not None:
+            text = "".join(self.pre)
+            letters = sum(c.isalpha() for c in text)
+            symbols = sum(c in "{}[]();=<>*/\\|$#_&+" for c in text)
+            if symbols * 12 <= letters:  # prose in a <pre> (a plain-text RFC), read by Recite
+                self.parts.append(text)
+            self.pre = None
         self.parts.append(" ")
 
     def handle_data(self, data):
         if not self.skip:
-            self.parts.append(data)
+            (self.pre if self.pre is not None else self.parts).append(data)
 
 
-def text_of(markup):
-    parser = TextOf()
+def text_of(markup, skip_code=False):
+    parser = TextOf(skip_code)
     parser.feed(markup)
     parser.close()
     return "".join(parser.parts)
@@ -102,8 +114,11 @@ def evaluate(source_bytes, sidecar, expected_html):
     expected = collections.Counter(words(text_of(expected_html)))
     got = collections.Counter(read_words)
     overlap = sum((expected & got).values())
+    # Code blocks are announced, not read: recall without them as well.
+    expected_prose = collections.Counter(words(text_of(expected_html, skip_code=True)))
     return {
         "recall": overlap / max(1, sum(expected.values())),
+        "recall_prose": sum((expected_prose & got).values()) / max(1, sum(expected_prose.values())),
         "precision": overlap / max(1, sum(got.values())),
         "positions": lenient / max(1, total),
         "strict": strict / max(1, total),
@@ -136,7 +151,7 @@ def main():
     subprocess.run(command, check=False)
 
     rows, sums = [], collections.Counter()
-    print(f"{'page':28} {'recall':>7} {'precis':>7} {'posit':>7} {'strict':>7} {'expect':>7} {'read':>7}")
+    print(f"{'page':28} {'recall':>7} {'precis':>7} {'posit':>7} {'strict':>7} {'expect':>7} {'read':>7} {'recall w/o code':>15}")
     for name in pages:
         sidecar_path = os.path.join(out, name + ".timing.json")
         if not os.path.exists(sidecar_path):
@@ -152,7 +167,7 @@ def main():
         r = evaluate(source, sidecar, expected)
         rows.append(r)
         print(f"{name:28} {r['recall']:7.1%} {r['precision']:7.1%} {r['positions']:7.1%} {r['strict']:7.1%} "
-              f"{r['expected']:7d} {r['read']:7d}")
+              f"{r['expected']:7d} {r['read']:7d} {r['recall_prose']:15.1%}")
         for k in ("expected", "read", "said"):
             sums[k] += r[k]
         sums["overlap"] += r["recall"] * r["expected"]
@@ -164,7 +179,8 @@ def main():
     positions = sums["lenient"] / max(1, sums["said"])
     print(f"{'overall (words)':28} {recall:7.1%} {precision:7.1%} {positions:7.1%} {sums['strictw'] / max(1, sums['said']):7.1%}")
     print(f"{'mean of pages':28} {sum(r['recall'] for r in rows) / n:7.1%} {sum(r['precision'] for r in rows) / n:7.1%} "
-          f"{sum(r['positions'] for r in rows) / n:7.1%} {sum(r['strict'] for r in rows) / n:7.1%}")
+          f"{sum(r['positions'] for r in rows) / n:7.1%} {sum(r['strict'] for r in rows) / n:7.1%}"
+          f"{'':16}{sum(r['recall_prose'] for r in rows) / n:15.1%}")
     if sums["failed"]:
         print(f"{sums['failed']} pages failed")
     if not args.keep:

@@ -201,6 +201,11 @@ struct ArticleExtractor {
                 var bonus = 0.0
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
                 if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
+                // A block of prose beside it (an introduction in a box of its own).
+                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0 {
+                    roots.append(s)
+                    continue
+                }
                 if node.name == "p" {
                     let density = linkDensity(s), length = textLength[s]
                     let text = page.text(of: s)
@@ -211,8 +216,37 @@ struct ArticleExtractor {
         } else {
             roots = [top]
         }
+        roots += partsBeside(top)
+        roots = Array(Set(roots)).sorted()
+        roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
         for root in roots { clean(root) }
         return roots
+    }
+
+    /// Other parts of an article split into blocks of the same kind (`<div class="article-block">`
+    /// twice, an ad between them): siblings of the top candidate or of its near ancestors whose
+    /// first class is theirs (and not a layout word) and that hold prose, not links.
+    func partsBeside(_ top: Int) -> [Int] {
+        var parts: [Int] = []
+        var a = top
+        for _ in 0..<3 {
+            let parent = page.nodes[a].parent
+            guard parent >= 0, a != page.body else { break }
+            if let kind = Self.firstClass(page.nodes[a]), !Self.layoutClasses.contains(kind) {
+                for s in page.nodes[parent].children where s != a && !dropped[s] && Self.firstClass(page.nodes[s]) == kind {
+                    if prose(s) >= 140 && linkDensity(s) < 0.2 { parts.append(s) }
+                }
+            }
+            a = parent
+        }
+        return parts
+    }
+
+    static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
+                                             "section", "block", "inner", "outer", "box", "module", "widget", "item"]
+
+    static func firstClass(_ node: HTMLPage.Node) -> String? {
+        node.attributes["class"]?.lowercased().split(separator: " ").first.map(String.init)
     }
 
     func baseScore(_ i: Int) -> Double {
@@ -245,7 +279,8 @@ struct ArticleExtractor {
             let weight = ClassHints.weight(node.attributes)
             switch node.name {
             case "h1", "h2", "h3", "h4", "h5", "h6":
-                if weight < 0 || linkDensity(i) > 0.33 { dropSubtree(i) }
+                // A heading that is a link (a list article's items) is still a heading.
+                if weight < 0 { dropSubtree(i) }
             case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
                 // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
                 if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
