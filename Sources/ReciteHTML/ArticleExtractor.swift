@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reduces a page to its article, as a reader view does: drops the page's furniture, scores the
 /// containers of paragraphs, takes the best one with the siblings that belong with it, and
 /// cleans link lists, forms and galleries out of the result.
@@ -290,10 +292,19 @@ struct ArticleExtractor {
                 if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
                 if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 { dropSubtree(i); continue }
                 if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
+            case "p", "span", "time", "small":
+                // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
+                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i) }
             default:
                 break
             }
         }
+    }
+
+    static func isDateline(_ text: String) -> Bool {
+        let t = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.range(of: #"^\d+\s*(min|minute)s?\.?\s+read"#, options: .regularExpression) != nil { return true }
+        return ["published", "updated", "posted", "last updated", "last modified"].contains { t.hasPrefix($0) }
     }
 
     mutating func dropSubtree(_ i: Int) {
