@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteHTML", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteHTML", "ReciteXML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
                     exclude: ["Tools", "Fixtures"]),
