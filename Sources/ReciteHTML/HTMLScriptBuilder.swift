@@ -23,6 +23,9 @@ struct HTMLScriptBuilder {
     var titleWords: [String] = []
     /// Descriptions already said: one repeated on many images is boilerplate.
     private var saidDescriptions: Set<String> = []
+    /// Whether a block element has text of its own beside its block children (asked once per
+    /// block: a block of a hundred thousand images would otherwise be searched for each).
+    private var blockHasText: [Int: Bool] = [:]
 
     init(page: HTMLPage, source: SourceText, markup: SourceMarkup, locator: TextLocator, dropped: [Bool], options: HTMLOptions) {
         self.page = page
@@ -188,9 +191,12 @@ struct HTMLScriptBuilder {
             if page.nodes[ancestor].name == "figure", let caption = page.first("figcaption", in: ancestor),
                !page.text(of: caption).trimmingWhitespace.isEmpty { return }
             // Text beside it in the same line of text: the image is part of that text.
-            for child in page.nodes[ancestor].children where !Self.blockNames.contains(page.nodes[child].name) {
-                if !page.text(of: child).trimmingWhitespace.isEmpty { return }
+            if blockHasText[ancestor] == nil {
+                blockHasText[ancestor] = page.nodes[ancestor].children.contains { child in
+                    !Self.blockNames.contains(page.nodes[child].name) && !page.text(of: child).trimmingWhitespace.isEmpty
+                }
             }
+            if blockHasText[ancestor]! { return }
         }
         // The words point at the attribute's value in the tag.
         let ordinal = page.nodes[i].ordinal

@@ -15,6 +15,12 @@ struct TextLocator {
     init(page: HTMLPage, source: [Unicode.Scalar], hidden: [Bool]) {
         var cursor = 0
         let n = source.count
+        // The end of the run of hidden code points each one is in, so markup is jumped over.
+        var hiddenEnd = [Int32](repeating: 0, count: n)
+        var end = n
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            if hidden[j] { hiddenEnd[j] = Int32(end) } else { end = j }
+        }
         for (index, node) in page.nodes.enumerated() where node.isText {
             var first: Int?
             var misses = 0
@@ -25,7 +31,7 @@ struct TextLocator {
                 var visible = 0
                 var found: Int?
                 while j < n, visible < window {
-                    if hidden[j] { j += 1; continue }
+                    if hidden[j] { j = Int(hiddenEnd[j]); continue }
                     let c = source[j]
                     if c == "&", let (decoded, length) = Self.reference(source, j) {
                         if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j + length; break }
