@@ -84,6 +84,7 @@ public enum HTMLReader {
             builder.walk(root, context: .paragraph)
             builder.flush()
         }
+        builder.dropRepeatedDescriptions()
         builder.addTitle(metadata)
         if options.byline { builder.addByline(metadata) }
         let language = metadata.language ?? options.defaultLanguage

@@ -26,6 +26,8 @@ struct HTMLScriptBuilder {
     /// Whether a block element has text of its own beside its block children (asked once per
     /// block: a block of a hundred thousand images would otherwise be searched for each).
     private var blockHasText: [Int: Bool] = [:]
+    /// Indices in `blocks` of the blocks that are images' descriptions.
+    private var descriptionBlocks: Set<Int> = []
 
     init(page: HTMLPage, source: SourceText, markup: SourceMarkup, locator: TextLocator, dropped: [Bool], options: HTMLOptions) {
         self.page = page
@@ -211,8 +213,25 @@ struct HTMLScriptBuilder {
         attributeBuilder.appendAligned(alt, cursor: &c, limit: tag.upperBound, style: RunStyle())
         let runs = attributeBuilder.finish(fallback: tag)
         if runs.contains(where: { $0.spoken != nil }) {
+            descriptionBlocks.insert(blocks.count)
             blocks.append(Block(kind: .paragraph, source: source.span(scalars: tag), runs: runs))
         }
+    }
+
+    /// Leaves out the images' descriptions that the text beside them says already (a caption
+    /// outside a `<figure>` that repeats the alt text).
+    mutating func dropRepeatedDescriptions() {
+        let repeated = descriptionBlocks.filter { k in
+            let said = Self.words(blocks[k])
+            return [k - 1, k + 1].contains { n in
+                guard blocks.indices.contains(n), !descriptionBlocks.contains(n) else { return false }
+                let beside = Self.words(blocks[n])
+                guard beside.count >= said.count else { return false }
+                return (0...(beside.count - said.count)).contains { Array(beside[$0..<$0 + said.count]) == said }
+            }
+        }
+        for k in repeated.sorted(by: >) { blocks.remove(at: k) }
+        descriptionBlocks = []
     }
 
     /// Alt text worth saying: not empty, not a file name, not a generic word.
