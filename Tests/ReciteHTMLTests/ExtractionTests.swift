@@ -154,4 +154,34 @@ import Testing
         let bytes = [UInt8](repeating: 0x20, count: HTMLReader.maximumBytes + 1)
         #expect(throws: DocumentError.self) { try HTMLReader.read(bytes: bytes, path: "big.html") }
     }
+
+    @Test func bylineIsSaidWhenAskedFor() throws {
+        let page = """
+        <html><head><title>Notes</title><meta name="author" content="Ada Byron"></head><body><article>
+        <h1>Notes</h1><p class="byline">By Ada Byron</p>
+        <p>The engine weaves algebraic patterns, just as the loom weaves flowers and leaves, and it does so tirelessly.</p>
+        </article></body></html>
+        """
+        let plain = Self.spoken(try Self.read(page)).joined(separator: " ")
+        #expect(!plain.contains("Ada"))
+        let with = try Self.read(page, options: HTMLOptions(byline: true))
+        #expect(with.script.blocks.count >= 3)
+        #expect(with.script.blocks[1].runs.compactMap(\.spoken) == ["By", "Ada", "Byron"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func manyImagesInOneBlockAreReadInTime() throws {
+        let images = (0..<20_000).map { "<img alt=\"picture number \($0)\">" }.joined()
+        let result = try Self.read("<html><body><div>\(images)</div></body></html>", options: HTMLOptions(content: .whole))
+        #expect(result.script.blocks.count == 20_000)
+    }
+
+    @Test func utf16PageWithByteOrderMark() throws {
+        let text = "<html><body><p>Grüße aus Köln</p></body></html>"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let result = try HTMLReader.read(bytes: bytes, path: "p.html", options: HTMLOptions(content: .whole))
+        let run = try #require(result.script.blocks.flatMap(\.runs).first { $0.spoken == "Köln" })
+        #expect(run.source.length == 8)
+        #expect(result.source.text(of: run.source) == "Köln")
+    }
 }
+
