@@ -88,6 +88,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMarkdown", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzText", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzSSML", ["ReciteSSML"]),
+    ("FuzzHTML", ["ReciteHTML"]),
     ("FuzzPLS", []),
     ("FuzzYAMLLexicon", []),
     ("FuzzTSVLexicon", []),
