@@ -66,13 +66,25 @@ struct ArticleExtractor {
             let role = node.attributes["role"]?.lowercased() ?? ""
             let names = ClassHints.names(node.attributes)
             var furniture = Self.furniture.contains(node.name) || Self.furnitureRoles.contains(role)
-            if node.name == "header" { furniture = page.first("h1", in: i) == nil }
+            // A page's header is furniture; an article's own (its headline, its standfirst) is not.
+            if node.name == "header" { furniture = page.first("h1", in: i) == nil && !isInArticle(i) }
             if !furniture, ClassHints.isNegative(names), !ClassHints.isPositive(names) { furniture = true }
             // A wrapper named like furniture that holds most of the prose is the page itself.
             if furniture, prose(i) * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
             if furniture { dropped[i] = true }
         }
         propagate()
+    }
+
+    /// Whether `i` lies inside an `<article>`, a `<main>` or an element marked as the article's body.
+    func isInArticle(_ i: Int) -> Bool {
+        var k = page.nodes[i].parent
+        while k >= 0 {
+            let node = page.nodes[k]
+            if node.name == "article" || node.name == "main" || node.attributes["itemprop"]?.lowercased() == "articlebody" { return true }
+            k = node.parent
+        }
+        return false
     }
 
     /// Marks every node under a dropped one as dropped.
