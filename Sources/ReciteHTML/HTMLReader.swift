@@ -23,12 +23,21 @@ public enum HTMLReader {
     public static let maximumDepth = 256
 
     public static func read(bytes: [UInt8], path: String, options: HTMLOptions = HTMLOptions()) throws(DocumentError) -> Result {
+        var warnings: [Warning] = []
         guard bytes.count <= maximumBytes else {
             throw DocumentError(path: path, message: "The page is \(bytes.count / (1 << 20)) MiB; Recite reads HTML pages up to "
                                     + "\(maximumBytes >> 20) MiB. Save the article alone, or split it.")
         }
-        var warnings: [Warning] = []
-        let (label, bom) = HTMLEncoding.sniff(bytes)
+        let sniffed = HTMLEncoding.sniff(bytes)
+        var label = sniffed.label
+        let bom = sniffed.bom
+        if label == "windows-1252", bom == 0, bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
+            // Saved from a page served as UTF-8 that kept its old Latin-1 declaration: read as
+            // windows-1252, "é" would be said "Ã©".
+            label = "utf-8"
+            warnings.append(Warning(path: path, location: SourceLocation(line: 1, column: 1),
+                                    message: "The page declares a Latin encoding but its bytes are UTF-8; it is read as UTF-8. Correct its <meta charset>."))
+        }
         let decoded = HTMLEncoding.decode(bytes, label: label, bom: bom)
         if decoded.label != label {
             warnings.append(Warning(path: path, location: SourceLocation(line: 1, column: 1),

@@ -183,5 +183,41 @@ import Testing
         #expect(run.source.length == 8)
         #expect(result.source.text(of: run.source) == "Köln")
     }
+
+    @Test func latinDeclarationOverUTF8BytesIsReadAsUTF8() throws {
+        let page = "<html><head><meta charset=\"iso-8859-1\"></head><body><p>Café crème</p></body></html>"
+        let result = try Self.read(page, options: HTMLOptions(content: .whole))
+        #expect(Self.spoken(result) == ["Café", "crème"])
+        #expect(result.warnings.contains { $0.message.contains("bytes are UTF-8") })
+    }
+
+    @Test func articleInSeveralBlocksIsReadWhole() throws {
+        let prose = "This paragraph is long enough to count as prose, with commas, clauses, and a full stop at the end."
+        let page = """
+        <html><body><div class="page"><div class="main">
+        <div class="story-part"><p>Part one. \(prose)</p></div>
+        <div class="promo"><a href="/x">Subscribe now</a></div>
+        <div class="story-part"><p>Part two. \(prose)</p><p>\(prose)</p><p>\(prose)</p></div>
+        </div><div class="rail"><ul><li><a href="/a">Most read story one</a></li><li><a href="/b">Most read story two</a></li></ul></div></div>
+        </body></html>
+        """
+        let text = Self.spoken(try Self.read(page)).joined(separator: " ")
+        #expect(text.contains("Part one.") && text.contains("Part two."))
+        #expect(!text.contains("Subscribe") && !text.contains("Most read"))
+    }
+
+    @Test func dataTableCellsAndLinkedHeadingsAreRead() throws {
+        let prose = "A long paragraph of prose, with commas, to make this the article that a reader view would show."
+        let page = """
+        <html><body><article><h1>Games</h1><p>\(prose)</p>
+        <h2><a href="https://example.org/rez">Rez Infinite</a></h2><p>\(prose)</p>
+        <table><tr><th>Game</th><th>Price</th></tr><tr><td>Rez</td><td>30 dollars</td></tr></table>
+        <p>\(prose)</p></article></body></html>
+        """
+        let result = try Self.read(page)
+        #expect(result.script.blocks.contains { $0.kind == .heading(level: 2) && $0.runs.compactMap(\.spoken) == ["Rez", "Infinite"] })
+        let cells = result.script.blocks.filter { $0.kind == .tableCell }.map { $0.runs.compactMap(\.spoken).joined(separator: " ") }
+        #expect(cells == ["Game", "Price", "Rez", "30 dollars"])
+    }
 }
 
