@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Recite: documents (Markdown, SSML) to speech with word-timing sidecars.
+/// Recite: documents (Markdown, SSML, HTML) to speech with word-timing sidecars.
 ///
 /// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
 /// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
+        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -55,7 +56,7 @@ let package = Package(
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
-            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
+            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
             "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
@@ -69,6 +70,7 @@ let package = Package(
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReciteEPUBTests", dependencies: ["ReciteEPUB", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteHTML", "ReciteXML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
         .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
                     exclude: ["Tools", "Fixtures"]),
@@ -90,6 +92,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMarkdown", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzText", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzSSML", ["ReciteSSML"]),
+    ("FuzzHTML", ["ReciteHTML"]),
     ("FuzzPLS", []),
     ("FuzzYAMLLexicon", []),
     ("FuzzTSVLexicon", []),

@@ -12,10 +12,10 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 scratch=.build-fuzz
 shared=../shared/corpus
-all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
+all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML html:FuzzHTML pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
      tsv-lexicon:FuzzTSVLexicon pipeline:FuzzPipeline normalize:FuzzNormalize)
 # The dictionaries of Fuzz/Dictionaries (tokens libFuzzer splices in) each harness uses.
-declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [pls]="pls"
+declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [html]="html" [pls]="pls"
     [yaml-lexicon]="yaml tsv" [tsv-lexicon]="tsv" [pipeline]="yaml" [normalize]="normalize")
 wanted="${FUZZ_HARNESSES:-}"
 
@@ -67,6 +67,9 @@ seed ssml Fuzz/Seeds/ssml '*'
 seed ssml Samples '*.ssml' '*.xml'
 seed ssml Tests/ReciteSSMLTests/Fixtures '*.ssml' '*.xml'
 seed ssml "$shared/ssml" '*.ssml'
+seed html Fuzz/Seeds/html '*'
+seed html Samples '*.html' '*.htm'
+seed html "$shared/html" 'source.html'
 seed pls Fuzz/Seeds/pls '*'
 seed pls Samples '*.pls'
 seed pls Tests/RecitePronounceTests/Fixtures '*.pls'

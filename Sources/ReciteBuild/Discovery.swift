@@ -3,7 +3,7 @@ import ReciteSSML
 
 /// One document to render and where its outputs go.
 public struct Job: Sendable, Equatable {
-    public enum Format: String, Sendable { case markdown, ssml, epub }
+    public enum Format: String, Sendable { case markdown, ssml, html, epub }
 
     /// The source file, as the user named it (or joined under the folder they named).
     public var source: String
@@ -34,6 +34,8 @@ public struct Job: Sendable, Equatable {
 /// and mirrored under the output folder.
 public enum Discovery {
     public static let markdownExtensions: Set<String> = ["md", "markdown"]
+    /// Saved web pages, read through the HTML reader.
+    public static let htmlExtensions: Set<String> = ["html", "htm"]
     /// A folder's own settings file.
     public static let folderConfigurationName = "recite.yml"
 
@@ -60,7 +62,7 @@ public enum Discovery {
                 }
             } else {
                 guard let format = format(of: path, named: true) else {
-                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown), SSML (.ssml, or .xml with a <speak> root) or EPUB (.epub) document.")
+                    throw ConfigurationError("\(path): not a Markdown (.md, .markdown), SSML (.ssml, or .xml with a <speak> root), HTML (.html, .htm) or EPUB (.epub) document.")
                 }
                 let job = Job(source: path, format: format, outputStem: stem(URL(fileURLWithPath: path).lastPathComponent))
                 jobs += format == .epub ? try EPUBJobs.chapters(of: job) : [job]
@@ -96,6 +98,7 @@ public enum Discovery {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if markdownExtensions.contains(ext) { return .markdown }
         if ext == "ssml" { return .ssml }
+        if htmlExtensions.contains(ext) { return .html }
         if ext == "epub" { return .epub }
         if ext == "xml", let data = FileManager.default.contents(atPath: path),
            SSMLParser.looksLikeSSML(Array(data.prefix(4096))) {

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteHTML
 import ReciteMarkdown
 import ReciteNormalize
 import RecitePronounce
@@ -95,10 +96,15 @@ public struct DocumentRenderer: Sendable {
             warnings = result.warnings
             source = result.source
             dependencies = result.dependencies
+        case .html:
+            let result = try HTMLReader.read(bytes: bytes, path: job.source, options: pipeline.htmlOptions)
+            script = result.script
+            warnings = result.warnings
+            source = result.source
         case .epub:
             (source, script, warnings) = try EPUBChapterReader.read(
                 book: job.source, chapter: job.chapter ?? 0, defaultLanguage: pipeline.language,
-                readXHTML: { (bytes: [UInt8], path: String) throws(DocumentError) in try Self.readXHTML(bytes, path: path) })
+                readXHTML: { (bytes: [UInt8], path: String) throws(DocumentError) in try self.readXHTML(bytes, path: path) })
         }
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
@@ -114,9 +120,14 @@ public struct DocumentRenderer: Sendable {
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
     }
 
-    /// An EPUB's XHTML document, whole (no article extraction), as a script.
-    static func readXHTML(_ bytes: [UInt8], path: String) throws(DocumentError) -> (script: Script, warnings: [Warning]) {
-        throw DocumentError(path: path, message: "Reading XHTML needs the HTML reader, which this build does not have yet.")
+    /// An EPUB's XHTML document, whole (a book's pages have no clutter to take away), as a script.
+    func readXHTML(_ bytes: [UInt8], path: String) throws(DocumentError) -> (script: Script, warnings: [Warning]) {
+        var options = pipeline.htmlOptions
+        options.content = .whole
+        options.readsTitle = false
+        options.byline = false
+        let result = try HTMLReader.read(bytes: bytes, path: path, options: options)
+        return (result.script, result.warnings)
     }
 
     /// For tests of isolation only: reading a document whose path ends with the value of

@@ -1,6 +1,7 @@
 import Foundation
 import ReciteAudio
 import ReciteCaptions
+import ReciteHTML
 import ReciteMarkdown
 import ReciteNormalize
 import ReciteScript
@@ -49,8 +50,22 @@ public struct Pipeline: Sendable, Equatable {
     public var album: String?
     /// Caption files written beside each document's audio, built from its timings.
     public var captions: [CaptionFormat] = []
-    /// Whether each document also gets a read-along page, `NAME.html`.
+    /// Whether each document also gets a read-along page, `NAME.html` (the `readAlong:` key, or
+    /// `html: true|false` as before).
     public var html = false
+    /// What is read of an HTML input: its article (a reader view's) or its whole body
+    /// (`html: article|whole`).
+    public var htmlContent: HTMLOptions.Content = .article
+    /// Whether an HTML input's byline is read after its title (`html: {byline: true}`).
+    public var htmlByline = false
+
+    /// How the HTML reader reads a page: this pipeline's choices, and its code-block reading and
+    /// language as for Markdown.
+    public var htmlOptions: HTMLOptions {
+        HTMLOptions(content: htmlContent, byline: htmlByline,
+                    codeBlocks: HTMLOptions.CodeBlocks(rawValue: markdown.codeBlocks.rawValue) ?? .announce,
+                    codeAnnouncement: markdown.codeAnnouncement, defaultLanguage: language)
+    }
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
     public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
@@ -110,7 +125,30 @@ extension Pipeline {
         /// Only in a folder's `recite.yml`: the pipeline it builds on.
         var pipeline: String?
         var captions: [String]?
-        var html: Bool?
+        var html: HTML?
+        var readAlong: Bool?
+
+        /// `html:` is either the read-along page switch it always was (`true`/`false`), or what
+        /// is read of HTML inputs (`article`/`whole`), or a mapping of `read:`, `byline:` and
+        /// `readAlong:`.
+        struct HTML: Decodable {
+            var readAlong: Bool?
+            var read: String?
+            var byline: Bool?
+
+            private enum Keys: String, CodingKey { case read, byline, readAlong }
+
+            init(from decoder: any Decoder) throws {
+                if let single = try? decoder.singleValueContainer() {
+                    if let flag = try? single.decode(Bool.self) { readAlong = flag; return }
+                    if let mode = try? single.decode(String.self) { read = mode; return }
+                }
+                let keyed = try decoder.container(keyedBy: Keys.self)
+                read = try keyed.decodeIfPresent(String.self, forKey: .read)
+                byline = try keyed.decodeIfPresent(Bool.self, forKey: .byline)
+                readAlong = try keyed.decodeIfPresent(Bool.self, forKey: .readAlong)
+            }
+        }
 
         struct Pauses: Decodable {
             var title, heading, paragraph, listItem, quote, tableCell, code: Double?
@@ -250,7 +288,17 @@ extension Pipeline {
                 return format
             }
         }
-        if let v = file.html { p.html = v }
+        if let h = file.html {
+            if let v = h.readAlong { p.html = v }
+            if let v = h.byline { p.htmlByline = v }
+            if let v = h.read {
+                guard let content = HTMLOptions.Content(rawValue: v.lowercased()) else {
+                    throw ConfigurationError("\(path): error: html: \"\(v)\" is not a way of reading HTML; use article (the article, as a reader view shows it), whole (the whole page), or true/false for the read-along page.")
+                }
+                p.htmlContent = content
+            }
+        }
+        if let v = file.readAlong { p.html = v }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
         return p

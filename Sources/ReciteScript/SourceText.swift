@@ -61,6 +61,21 @@ public struct SourceText: Sendable {
         self.lineStarts = starts
     }
 
+    /// A file decoded by its reader (an HTML page in Shift_JIS, UTF-16 or windows-1252):
+    /// `scalars[i]` was read from the bytes at `byteOffsets[i]`, and `byteOffsets` has one more
+    /// entry, `bytes.count`. The offsets must rise.
+    public init(path: String, bytes: [UInt8], scalars: [Unicode.Scalar], byteOffsets: [Int]) {
+        precondition(byteOffsets.count == scalars.count + 1, "one byte offset per code point, and the end")
+        self.path = path
+        self.bytes = bytes
+        self.isUTF8 = false
+        self.scalars = scalars
+        self.byteOffsets = byteOffsets
+        var starts = [0]
+        for (i, s) in scalars.enumerated() where s == "\n" { starts.append(i + 1) }
+        self.lineStarts = starts
+    }
+
     /// Convenience for tests and in-memory documents.
     public init(path: String, text: String) {
         // A Swift String is valid UTF-8, so decoding cannot fail.

@@ -125,3 +125,116 @@ extension String {
         return s
     }
 }
+
+// MARK: - HTML
+
+extension LibXML2 {
+    /// HTML parser options: tolerant of tag soup, silent, no network. The bytes handed in are
+    /// UTF-8 already (the reader decodes the page itself, to keep every character's byte offset),
+    /// so the page's own `<meta charset>` is ignored; no DOCTYPE is invented.
+    static let htmlOptions = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+
+    /// An HTML page's element tree, and the line of the first element found nested deeper than
+    /// the walk keeps (its content is then kept as flat text), if any.
+    public struct HTMLParse: Sendable {
+        public var root: XMLElement
+        public var flattenedAtLine: Int?
+    }
+
+    /// Parses an HTML page given as UTF-8 bytes with libxml2's HTML parser. Elements deeper than
+    /// `maximumDepth` are not walked as elements: the text inside them becomes one text node of
+    /// the element at that depth. `<script>` (but JSON-LD), `<style>` and `<template>` are kept
+    /// empty, and comments are dropped.
+    public static func parseHTML(_ utf8: [UInt8], path: String, maximumDepth: Int = 256) throws(XMLSyntaxError) -> HTMLParse {
+        guard let context = htmlNewParserCtxt() else {
+            throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate an HTML parser")
+        }
+        defer { htmlFreeParserCtxt(context) }
+        let document: htmlDocPtr? = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                // An empty buffer has no base address; libxml2 wants a pointer all the same.
+                let empty: [CChar] = [0]
+                return empty.withUnsafeBufferPointer { fallback in
+                    htmlCtxtReadMemory(context, chars.baseAddress ?? fallback.baseAddress, Int32(chars.count), path, "UTF-8", htmlOptions)
+                }
+            }
+        }
+        defer { if let document { xmlFreeDoc(document) } }
+        var flattenedAt: Int?
+        guard let document, let root = xmlDocGetRootElement(document) else {
+            return HTMLParse(root: XMLElement(name: "html", prefix: nil, attributes: [:], line: 1, children: []), flattenedAtLine: nil)
+        }
+        let tree = convertHTML(root, depth: 0, maximumDepth: maximumDepth, flattenedAt: &flattenedAt)
+        return HTMLParse(root: tree, flattenedAtLine: flattenedAt)
+    }
+
+    private static func convertHTML(_ node: xmlNodePtr, depth: Int, maximumDepth: Int, flattenedAt: inout Int?) -> XMLElement {
+        let name = string(node.pointee.name)?.lowercased() ?? ""
+        var attributes: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let key = (string(current.pointee.name) ?? "").lowercased()
+            if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                attributes[key] = String(cString: raw)
+                recite_xml_free(raw)
+            } else {
+                attributes[key] = ""
+            }
+            attribute = current.pointee.next
+        }
+        let line = Int(xmlGetLineNo(node))
+        var children: [XMLContent] = []
+        if (name == "script" && !(attributes["type"]?.lowercased().contains("ld+json") ?? false))
+            || name == "style" || name == "template" {
+            // Never read, and their text is not the page's (a script of JSON-LD metadata is kept).
+        } else if depth >= maximumDepth {
+            if node.pointee.children != nil {
+                if flattenedAt == nil { flattenedAt = line }
+                children.append(.text(flatText(of: node)))
+            }
+        } else {
+            var child = node.pointee.children
+            while let current = child {
+                switch current.pointee.type {
+                case XML_ELEMENT_NODE:
+                    children.append(.element(convertHTML(current, depth: depth + 1, maximumDepth: maximumDepth, flattenedAt: &flattenedAt)))
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    children.append(.text(string(current.pointee.content) ?? ""))
+                default:
+                    break
+                }
+                child = current.pointee.next
+            }
+        }
+        return XMLElement(name: name, prefix: nil, attributes: attributes, line: line, children: children)
+    }
+
+    /// The text inside `node`, gathered without recursion (the subtree may be any depth), leaving
+    /// out script and style.
+    private static func flatText(of node: xmlNodePtr) -> String {
+        var text = ""
+        var current = node.pointee.children
+        while let n = current {
+            var descend = false
+            if n.pointee.type == XML_TEXT_NODE || n.pointee.type == XML_CDATA_SECTION_NODE {
+                text += string(n.pointee.content) ?? ""
+            } else if n.pointee.type == XML_ELEMENT_NODE {
+                let name = string(n.pointee.name)?.lowercased() ?? ""
+                descend = name != "script" && name != "style" && n.pointee.children != nil
+            }
+            if descend {
+                current = n.pointee.children
+                continue
+            }
+            // Next sibling, or the next sibling of the nearest ancestor below `node` that has one.
+            var up: xmlNodePtr? = n
+            current = nil
+            while let u = up, u != node {
+                if let next = u.pointee.next { current = next; break }
+                up = u.pointee.parent
+            }
+        }
+        return text
+    }
+}

@@ -60,7 +60,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let samples = Fixtures.repositoryRoot.appendingPathComponent("Samples")
         let files = FileManager.default.enumerator(atPath: samples.path)!.compactMap { $0 as? String }
-            .filter { ["md", "ssml", "xml"].contains(URL(fileURLWithPath: $0).pathExtension) }
+            .filter { ["md", "ssml", "xml", "html", "htm"].contains(URL(fileURLWithPath: $0).pathExtension) }
         #expect(files.count >= 4)
         for file in files {
             let stem = String(file.dropLast(URL(fileURLWithPath: file).pathExtension.count + 1))

@@ -77,4 +77,42 @@ import Testing
             try Discovery.jobs(for: ["/nonexistent/x.md"], excluding: "/tmp/out")
         }
     }
+
+    @Test func htmlFilesAreFound() throws {
+        let folder = Fixtures.scratch("recite-html-discovery-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a.html", "b.htm", "c.HTML", "d.txt"] {
+            try Data("<p>x</p>".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let jobs = try Discovery.jobs(for: [folder.path], excluding: "/tmp/none")
+        #expect(jobs.map(\.format) == [.html, .html, .html])
+        #expect(jobs.map(\.outputStem) == ["a", "b", "c"])
+        #expect(try Discovery.jobs(for: [folder.appendingPathComponent("b.htm").path], excluding: "/tmp/none").first?.format == .html)
+    }
+}
+
+/// The `html:` and `readAlong:` keys: the read-along page, and how HTML inputs are read.
+extension PipelineTests {
+    @Test func htmlKeyStillSwitchesTheReadAlongPage() throws {
+        #expect(try Pipeline.parse(yaml: "html: true\n", path: "p.yml").html)
+        #expect(try !Pipeline.parse(yaml: "html: false\n", path: "p.yml", over: Pipeline.parse(yaml: "html: true\n", path: "p.yml")).html)
+        #expect(try Pipeline.parse(yaml: "readAlong: true\n", path: "p.yml").html)
+        #expect(Pipeline.builtIn.htmlContent == .article && !Pipeline.builtIn.html && !Pipeline.builtIn.htmlByline)
+    }
+
+    @Test func htmlKeyChoosesHowPagesAreRead() throws {
+        let whole = try Pipeline.parse(yaml: "html: whole\n", path: "p.yml")
+        #expect(whole.htmlContent == .whole && !whole.html)
+        #expect(whole.htmlOptions.content == .whole)
+        let mapped = try Pipeline.parse(yaml: "html:\n  read: article\n  byline: true\n  readAlong: true\n", path: "p.yml", over: whole)
+        #expect(mapped.htmlContent == .article && mapped.htmlByline && mapped.html)
+        #expect(throws: ConfigurationError.self) { try Pipeline.parse(yaml: "html: everything\n", path: "p.yml") }
+    }
+
+    @Test func htmlReadingChangesTheFingerprint() throws {
+        let whole = try Pipeline.parse(yaml: "html: whole\n", path: "p.yml")
+        #expect(DocumentFingerprint(pipeline: whole).runDigest != DocumentFingerprint(pipeline: .builtIn).runDigest)
+        let byline = try Pipeline.parse(yaml: "html: {byline: true}\n", path: "p.yml")
+        #expect(DocumentFingerprint(pipeline: byline).runDigest != DocumentFingerprint(pipeline: .builtIn).runDigest)
+    }
 }

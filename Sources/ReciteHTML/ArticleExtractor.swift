@@ -1,0 +1,329 @@
+import Foundation
+
+/// Reduces a page to its article, as a reader view does: drops the page's furniture, scores the
+/// containers of paragraphs, takes the best one with the siblings that belong with it, and
+/// cleans link lists, forms and galleries out of the result.
+///
+/// Recite's own heuristics: paragraphs vote for the elements that hold them (text length and
+/// commas, less for links), semantic elements (`<article>`, `<main>`, `itemprop=articleBody`)
+/// and class/id words (`ClassHints`) move the votes, and link density decides what is a list of
+/// links rather than prose.
+struct ArticleExtractor {
+    let page: HTMLPage
+    /// `dropped[i]`: node `i` and its subtree are not read.
+    var dropped: [Bool]
+    /// Figures per node over what is not dropped.
+    var textLength: [Int]
+    var linkLength: [Int]
+    var commas: [Int]
+    var paragraphs: [Int]
+
+    /// Elements never read, in either mode.
+    static let neverRead: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "math", "canvas",
+                                         "iframe", "object", "embed", "video", "audio", "input", "button", "select",
+                                         "textarea", "option", "dialog", "map", "area", "link", "meta", "title"]
+    /// Page furniture by element name (article mode).
+    static let furniture: Set<String> = ["nav", "aside", "footer", "menu", "form", "label", "fieldset"]
+    /// Page furniture by ARIA role.
+    static let furnitureRoles: Set<String> = ["navigation", "banner", "contentinfo", "complementary", "dialog", "alertdialog",
+                                              "menu", "menubar", "search", "tooltip", "toolbar", "tablist"]
+
+    init(page: HTMLPage) {
+        self.page = page
+        let count = page.nodes.count
+        dropped = [Bool](repeating: false, count: count)
+        textLength = [Int](repeating: 0, count: count)
+        linkLength = [Int](repeating: 0, count: count)
+        commas = [Int](repeating: 0, count: count)
+        paragraphs = [Int](repeating: 0, count: count)
+    }
+
+    // MARK: - Dropping
+
+    /// Marks what is never read: scripts, styles, forms' controls, hidden parts.
+    mutating func dropHidden() {
+        for (i, node) in page.nodes.enumerated() where !node.isText {
+            if Self.neverRead.contains(node.name) || Self.isHidden(node) { dropped[i] = true }
+        }
+        propagate()
+    }
+
+    static func isHidden(_ node: HTMLPage.Node) -> Bool {
+        if node.attributes["hidden"] != nil || node.attributes["aria-hidden"] == "true" { return true }
+        if let style = node.attributes["style"]?.lowercased().filter({ !$0.isWhitespace }),
+           style.contains("display:none") || style.contains("visibility:hidden") { return true }
+        return false
+    }
+
+    /// Marks the page's furniture: navigation, sidebars, footers, comments, share bars, ads,
+    /// cookie notices, by element, role and names, unless it holds most of the page's prose.
+    mutating func dropFurniture() {
+        measure()
+        let total = max(1, paragraphs[page.body] > 0 ? prose(page.body) : textLength[page.body])
+        for (i, node) in page.nodes.enumerated() where !node.isText && !dropped[i] && i != page.body {
+            if node.name == "html" || node.name == "body" || node.name == "article" || node.name == "main" { continue }
+            if node.attributes["itemprop"]?.lowercased() == "articlebody" { continue }
+            let role = node.attributes["role"]?.lowercased() ?? ""
+            let names = ClassHints.names(node.attributes)
+            var furniture = Self.furniture.contains(node.name) || Self.furnitureRoles.contains(role)
+            // A page's header is furniture; an article's own (its headline, its standfirst) is not.
+            if node.name == "header" { furniture = page.first("h1", in: i) == nil && !isInArticle(i) }
+            if !furniture, ClassHints.isNegative(names), !ClassHints.isPositive(names) { furniture = true }
+            // A wrapper named like furniture that holds most of the prose is the page itself.
+            if furniture, prose(i) * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
+            if furniture { dropped[i] = true }
+        }
+        propagate()
+    }
+
+    /// Whether `i` lies inside an `<article>`, a `<main>` or an element marked as the article's body.
+    func isInArticle(_ i: Int) -> Bool {
+        var k = page.nodes[i].parent
+        while k >= 0 {
+            let node = page.nodes[k]
+            if node.name == "article" || node.name == "main" || node.attributes["itemprop"]?.lowercased() == "articlebody" { return true }
+            k = node.parent
+        }
+        return false
+    }
+
+    /// Marks every node under a dropped one as dropped.
+    mutating func propagate() {
+        for i in page.nodes.indices where !dropped[i] {
+            let parent = page.nodes[i].parent
+            if parent >= 0 && dropped[parent] { dropped[i] = true }
+        }
+    }
+
+    /// Text length in paragraphs (`<p>`, `<pre>`, and text-holding `<div>`s) under `i`.
+    func prose(_ i: Int) -> Int {
+        var sum = 0
+        for k in i..<page.subtreeEnd(i) where !dropped[k] && isParagraph(k) { sum += textLength[k] }
+        return sum
+    }
+
+    // MARK: - Measuring
+
+    /// Sums text length, link text, commas and paragraphs bottom-up over what is not dropped.
+    mutating func measure() {
+        for i in page.nodes.indices {
+            textLength[i] = 0; linkLength[i] = 0; commas[i] = 0; paragraphs[i] = 0
+        }
+        for i in page.nodes.indices.reversed() where !dropped[i] {
+            let node = page.nodes[i]
+            if node.isText {
+                var length = 0, c = 0
+                for s in node.text.unicodeScalars {
+                    if !s.isWhiteSpace { length += 1 }
+                    if s == "," || s == "，" || s == "、" { c += 1 }
+                }
+                textLength[i] = length
+                commas[i] = c
+            } else {
+                if node.name == "a" { linkLength[i] = textLength[i] }
+                if node.name == "p" && textLength[i] >= 25 { paragraphs[i] += 1 }
+            }
+            let parent = node.parent
+            if parent >= 0 {
+                textLength[parent] += textLength[i]
+                linkLength[parent] += linkLength[i]
+                commas[parent] += commas[i]
+                paragraphs[parent] += paragraphs[i]
+            }
+        }
+    }
+
+    func linkDensity(_ i: Int) -> Double {
+        textLength[i] == 0 ? 0 : Double(linkLength[i]) / Double(textLength[i])
+    }
+
+    static let blockNames: Set<String> = ["p", "div", "section", "article", "main", "header", "footer", "aside", "nav",
+                                          "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd",
+                                          "blockquote", "pre", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
+                                          "figure", "figcaption", "hr", "address", "details", "summary", "center",
+                                          "form", "fieldset", "caption", "body", "html"]
+
+    /// A paragraph for scoring: `<p>`, `<pre>`, `<td>`, `<blockquote>`, or a `<div>`/`<section>`
+    /// with text of its own and no block children.
+    func isParagraph(_ i: Int) -> Bool {
+        let node = page.nodes[i]
+        switch node.name {
+        case "p", "pre", "td", "blockquote": return true
+        case "div", "section", "article", "span", "font":
+            return node.children.contains { page.nodes[$0].isText && !page.nodes[$0].text.allSatisfy(\.isWhitespace) }
+                && !node.children.contains { Self.blockNames.contains(page.nodes[$0].name) }
+        default: return false
+        }
+    }
+
+    // MARK: - Scoring
+
+    /// The article's top-level elements in document order.
+    mutating func extract() -> [Int] {
+        dropHidden()
+        dropFurniture()
+        measure()
+        var score: [Int: Double] = [:]
+        for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
+            let length = textLength[i]
+            guard length >= 25 else { continue }
+            let vote = 1 + Double(commas[i]) + min(3, Double(length) / 100)
+            var ancestor = page.nodes[i].parent
+            var share = 1.0
+            for _ in 0..<3 where ancestor >= 0 {
+                if score[ancestor] == nil { score[ancestor] = baseScore(ancestor) }
+                score[ancestor]! += vote * share
+                share /= 2
+                ancestor = page.nodes[ancestor].parent
+            }
+            if page.nodes[i].name != "p", score[i] == nil { score[i] = baseScore(i) + vote }
+        }
+        for (i, s) in score { score[i] = s * (1 - linkDensity(i)) }
+        guard var top = score.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
+            return [page.body]
+        }
+        // Climb while the parent is about as good: the article is its paragraphs' common container.
+        while true {
+            let parent = page.nodes[top].parent
+            guard parent >= 0, parent != page.body, page.nodes[parent].name != "html",
+                  let p = score[parent], p >= score[top]! * 0.75 || prose(parent) <= prose(top) else { break }
+            top = parent
+        }
+        // Other good candidates beside it (not its ancestors, not inside it): if two of them share
+        // a container with it below the body, the article is split in parts and that is it.
+        let best = score.sorted { $0.value > $1.value }.prefix(6).filter { $0.value >= score[top]! * 0.6 }.map(\.key)
+            .filter { !page.isInside(top, $0) && !page.isInside($0, top) }
+        if best.count >= 2 {
+            var ancestor = top
+            while ancestor != page.body, best.filter({ page.isInside($0, ancestor) }).count < 2 {
+                ancestor = page.nodes[ancestor].parent
+                if ancestor < 0 { ancestor = page.body; break }
+            }
+            if ancestor != page.body { top = ancestor }
+        }
+        // Siblings that belong with it.
+        let topScore = score[top] ?? 0
+        let threshold = max(10, topScore * 0.2)
+        let parent = page.nodes[top].parent
+        var roots: [Int] = []
+        if parent >= 0 {
+            let topClass = page.nodes[top].attributes["class"] ?? ""
+            for s in page.nodes[parent].children where !dropped[s] {
+                let node = page.nodes[s]
+                if s == top { roots.append(s); continue }
+                if node.isText { continue }
+                var bonus = 0.0
+                if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
+                if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
+                // A block of prose beside it (an introduction in a box of its own).
+                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0 {
+                    roots.append(s)
+                    continue
+                }
+                if node.name == "p" {
+                    let density = linkDensity(s), length = textLength[s]
+                    let text = page.text(of: s)
+                    if length > 80 && density < 0.25 { roots.append(s) } else if length > 0, density == 0,
+                        text.range(of: #"\.( |$)"#, options: .regularExpression) != nil { roots.append(s) }
+                }
+            }
+        } else {
+            roots = [top]
+        }
+        roots += partsBeside(top)
+        roots = Array(Set(roots)).sorted()
+        roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
+        for root in roots { clean(root) }
+        return roots
+    }
+
+    /// Other parts of an article split into blocks of the same kind (`<div class="article-block">`
+    /// twice, an ad between them): siblings of the top candidate or of its near ancestors whose
+    /// first class is theirs (and not a layout word) and that hold prose, not links.
+    func partsBeside(_ top: Int) -> [Int] {
+        var parts: [Int] = []
+        var a = top
+        for _ in 0..<3 {
+            let parent = page.nodes[a].parent
+            guard parent >= 0, a != page.body else { break }
+            if let kind = Self.firstClass(page.nodes[a]), !Self.layoutClasses.contains(kind) {
+                for s in page.nodes[parent].children where s != a && !dropped[s] && Self.firstClass(page.nodes[s]) == kind {
+                    if prose(s) >= 140 && linkDensity(s) < 0.2 { parts.append(s) }
+                }
+            }
+            a = parent
+        }
+        return parts
+    }
+
+    static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
+                                             "section", "block", "inner", "outer", "box", "module", "widget", "item"]
+
+    static func firstClass(_ node: HTMLPage.Node) -> String? {
+        node.attributes["class"]?.lowercased().split(separator: " ").first.map(String.init)
+    }
+
+    func baseScore(_ i: Int) -> Double {
+        let node = page.nodes[i]
+        var s: Double
+        switch node.name {
+        case "article": s = 15
+        case "main": s = 10
+        case "div": s = 5
+        case "section": s = 3
+        case "pre", "td", "blockquote": s = 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": s = -3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th": s = -5
+        default: s = 0
+        }
+        if node.attributes["itemprop"]?.lowercased() == "articlebody" { s += 30 }
+        return s + ClassHints.weight(node.attributes)
+    }
+
+    // MARK: - Cleaning
+
+    /// Drops, inside the article, what is not prose: link lists, forms, galleries, furniture
+    /// that the page's own markup left in.
+    mutating func clean(_ root: Int) {
+        measure()
+        let rootProse = prose(root)
+        for i in root..<page.subtreeEnd(root) where !dropped[i] && !page.nodes[i].isText {
+            let node = page.nodes[i]
+            guard i != root else { continue }
+            let weight = ClassHints.weight(node.attributes)
+            switch node.name {
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                // A heading that is a link (a list article's items) is still a heading.
+                if weight < 0 { dropSubtree(i) }
+            case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
+                // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
+                if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
+                guard commas[i] < 10 else { continue }
+                let density = linkDensity(i)
+                let images = count("img", in: i)
+                if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
+                if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 { dropSubtree(i); continue }
+                if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
+            case "p", "span", "time", "small":
+                // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
+                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i) }
+            default:
+                break
+            }
+        }
+    }
+
+    static func isDateline(_ text: String) -> Bool {
+        let t = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.range(of: #"^\d+\s*(min|minute)s?\.?\s+read"#, options: .regularExpression) != nil { return true }
+        return ["published", "updated", "posted", "last updated", "last modified"].contains { t.hasPrefix($0) }
+    }
+
+    mutating func dropSubtree(_ i: Int) {
+        for k in i..<page.subtreeEnd(i) { dropped[k] = true }
+    }
+
+    func count(_ name: String, in i: Int) -> Int {
+        (i..<page.subtreeEnd(i)).reduce(0) { $0 + (!dropped[$1] && page.nodes[$1].name == name ? 1 : 0) }
+    }
+}

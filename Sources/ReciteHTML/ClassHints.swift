@@ -1,0 +1,55 @@
+/// What an element's `class` and `id` say about it: words that mark the article's content and
+/// words that mark the page's furniture (navigation, comments, share bars, advertisements).
+enum ClassHints {
+    /// Parts of names that mark content.
+    static let positive = ["article", "content", "entry", "post", "story", "body", "text", "main", "blog", "prose",
+                           "hentry", "h-entry", "page"]
+    /// Parts of names that mark furniture.
+    static let negative = ["comment", "sidebar", "side-bar", "footer", "nav", "menu", "share", "sharing", "social",
+                           "related", "recommend", "promo", "sponsor", "advert", "cookie", "consent", "gdpr",
+                           "newsletter", "subscribe", "signup", "sign-up", "popup", "modal", "breadcrumb", "pagination",
+                           "pager", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
+                           "skip-link", "hidden", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
+                           "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
+                           "subscription", "paywall", "login", "print", "rss", "feed", "header"]
+    /// Whole words (between dashes, underscores, spaces) that mark advertisements.
+    static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt"]
+
+    /// The names of an element, lower-cased: its class and id.
+    static func names(_ attributes: [String: String]) -> String {
+        ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+    }
+
+    /// Whether a name (one class, or the id) says furniture.
+    static func isNegativeName<S: StringProtocol>(_ name: S) -> Bool {
+        if negative.contains(where: { name.contains($0) }) { return true }
+        return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { adWords.contains(String($0)) }
+    }
+
+    /// Whether a name says content; a name that says furniture too ("jp-relatedposts",
+    /// "post-comments") does not.
+    static func isPositiveName<S: StringProtocol>(_ name: S) -> Bool {
+        positive.contains { name.contains($0) } && !isNegativeName(name)
+    }
+
+    /// Whether any of the names (classes and id, space-separated) says content.
+    static func isPositive(_ names: String) -> Bool {
+        names.split(separator: " ").contains { isPositiveName($0) }
+    }
+
+    /// Whether any of the names says furniture.
+    static func isNegative(_ names: String) -> Bool {
+        names.split(separator: " ").contains { isNegativeName($0) }
+    }
+
+    /// A score for the names: +25 for content words, −25 for furniture words, in class and id each.
+    static func weight(_ attributes: [String: String]) -> Double {
+        var w = 0.0
+        for key in ["class", "id"] {
+            guard let value = attributes[key]?.lowercased(), !value.isEmpty else { continue }
+            if isNegative(value) { w -= 25 }
+            if isPositive(value) { w += 25 }
+        }
+        return w
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What a page says about itself: its title, author and language, from Open Graph and other
+/// `<meta>` tags, schema.org JSON-LD, and `<title>`.
+struct PageMetadata {
+    /// The article's title, and the `<meta>` element it came from (nil when it came from `<title>`).
+    var title: String?
+    var titleMeta: Int?
+    /// The `<title>` element.
+    var titleElement: Int?
+    var author: String?
+    var authorMeta: Int?
+    var language: String?
+
+    init(page: HTMLPage) {
+        var metas: [String: (String, Int)] = [:]
+        var jsonLD: [String] = []
+        for (i, node) in page.nodes.enumerated() where !node.isText {
+            switch node.name {
+            case "meta":
+                let key = (node.attributes["property"] ?? node.attributes["name"] ?? node.attributes["itemprop"] ?? "").lowercased()
+                if let content = node.attributes["content"], !key.isEmpty, metas[key] == nil {
+                    metas[key] = (content.trimmingCharacters(in: .whitespacesAndNewlines), i)
+                }
+            case "title":
+                if titleElement == nil { titleElement = i }
+            case "script":
+                jsonLD.append(page.text(of: i))
+            case "html":
+                language = node.attributes["lang"] ?? node.attributes["xml:lang"]
+            default:
+                break
+            }
+        }
+        let schema = Self.schemaFields(jsonLD)
+        if let (t, i) = metas["og:title"] ?? metas["twitter:title"] ?? metas["dc.title"] ?? metas["headline"], !t.isEmpty {
+            title = t
+            titleMeta = i
+        } else if let t = schema.headline {
+            title = t
+        } else if let element = titleElement {
+            title = page.text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if let (a, i) = metas["author"] ?? metas["article:author"] ?? metas["parsely-author"] ?? metas["dc.creator"],
+           !a.isEmpty, !a.hasPrefix("http") {
+            author = a
+            authorMeta = i
+        } else {
+            author = schema.author
+        }
+        if language?.isEmpty ?? false { language = nil }
+    }
+
+    /// `headline` and the author's `name` of the first schema.org article in JSON-LD scripts.
+    static func schemaFields(_ scripts: [String]) -> (headline: String?, author: String?) {
+        for script in scripts {
+            guard let data = script.data(using: .utf8),
+                  let json = try? JSONSerialization.jsonObject(with: data) else { continue }
+            var objects: [[String: Any]] = []
+            if let o = json as? [String: Any] {
+                objects = [o] + ((o["@graph"] as? [[String: Any]]) ?? [])
+            } else if let a = json as? [[String: Any]] {
+                objects = a
+            }
+            for o in objects {
+                guard let headline = o["headline"] as? String else { continue }
+                var author: String?
+                if let a = o["author"] as? [String: Any] { author = a["name"] as? String }
+                if let a = o["author"] as? [[String: Any]] { author = a.compactMap { $0["name"] as? String }.joined(separator: ", ") }
+                if let a = o["author"] as? String { author = a }
+                return (headline.trimmingCharacters(in: .whitespacesAndNewlines), author)
+            }
+        }
+        return (nil, nil)
+    }
+}

@@ -1,0 +1,91 @@
+import ReciteScript
+
+/// Finds every text node of a page in its source, in document order: where its first character
+/// is, so that a builder can align it from there with the markup hidden.
+///
+/// Every text node is located, read or not, so that the search for the next one starts where the
+/// last one ended and never matches the same letters in text that was left out.
+struct TextLocator {
+    /// Code-point index where each text node's first non-space character was found, by node
+    /// index; nil for nodes of white space only or not found.
+    var starts: [Int: Int] = [:]
+    /// Where each located text node ends (after its last character found).
+    var ends: [Int: Int] = [:]
+
+    init(page: HTMLPage, source: [Unicode.Scalar], hidden: [Bool]) {
+        var cursor = 0
+        let n = source.count
+        // The end of the run of hidden code points each one is in, so markup is jumped over.
+        var hiddenEnd = [Int32](repeating: 0, count: n)
+        var end = n
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            if hidden[j] { hiddenEnd[j] = Int32(end) } else { end = j }
+        }
+        for (index, node) in page.nodes.enumerated() where node.isText {
+            var first: Int?
+            var misses = 0
+            for scalar in node.text.unicodeScalars where !scalar.isWhiteSpace {
+                // The first character may lie past much markup; later ones lie close.
+                let window = first == nil ? 1 << 20 : 64
+                var j = cursor
+                var visible = 0
+                var found: Int?
+                while j < n, visible < window {
+                    if hidden[j] { j = Int(hiddenEnd[j]); continue }
+                    let c = source[j]
+                    if c == "&", let (decoded, length) = Self.reference(source, j) {
+                        if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j + length; break }
+                        j += length
+                        visible += 1
+                        continue
+                    }
+                    if c == scalar { found = j + 1; break }
+                    if !c.isWhiteSpace { visible += 1 }
+                    if first == nil, visible > 2000 { break }
+                    j += 1
+                }
+                if let found {
+                    if first == nil { first = j }
+                    cursor = found
+                } else {
+                    misses += 1
+                    if first == nil || misses > 8 { break }
+                }
+            }
+            if let first {
+                starts[index] = first
+                ends[index] = cursor
+            }
+        }
+    }
+
+    /// A character reference at `j`: what it decodes to (nil for a name not known) and its length.
+    static func reference(_ s: [Unicode.Scalar], _ j: Int) -> (Unicode.Scalar?, Int)? {
+        var k = j + 1
+        while k < s.count, k - j <= 32, s[k] != ";" {
+            guard s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "#" else { return nil }
+            k += 1
+        }
+        guard k < s.count, s[k] == ";", k > j + 1 else { return nil }
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: s[(j + 1)..<k])
+        let text = String(name)
+        let length = k - j + 1
+        switch text {
+        case "amp": return ("&", length)
+        case "lt": return ("<", length)
+        case "gt": return (">", length)
+        case "quot": return ("\"", length)
+        case "apos": return ("'", length)
+        case "nbsp": return ("\u{A0}", length)
+        default: break
+        }
+        if text.hasPrefix("#x") || text.hasPrefix("#X") {
+            return (UInt32(text.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init), length)
+        }
+        if text.hasPrefix("#") {
+            return (UInt32(text.dropFirst()).flatMap(Unicode.Scalar.init), length)
+        }
+        return (nil, length)
+    }
+}
