@@ -259,7 +259,8 @@ public struct BuildRunner: Sendable {
         for (index, job) in jobs.enumerated() {
             do {
                 let prepared = try reader.prepare(index).get()
-                output("# \(job.source)")
+                // An EPUB's chapters share their source: each says which it is.
+                output("# \(job.source)" + (job.chapter.map { " — chapter \($0 + 1)" + (job.chapterTitle.map { ": \($0)" } ?? "") } ?? ""))
                 for segment in prepared.segments {
                     let words = segment.words.map(\.spoken).joined(separator: " ")
                     output("[\(prepared.script.blocks[segment.blockIndex].kind.name)] \(words)")
