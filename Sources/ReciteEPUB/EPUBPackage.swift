@@ -81,7 +81,7 @@ public struct EPUBPackage: Sendable {
         // The table of contents: the EPUB 3 navigation document, else the EPUB 2 NCX.
         var toc: [TOCEntry] = []
         if let nav = items.values.first(where: { $0.properties.contains("nav") }) {
-            toc = TOCEntry.fromNavigation(try xml(archive, nav.entry), entry: nav.entry)
+            toc = TOCEntry.fromNavigation(try xhtml(archive, nav.entry), entry: nav.entry)
         }
         if toc.isEmpty {
             let ncxID = spineElement?.attributes["toc"]
@@ -116,6 +116,19 @@ public struct EPUBPackage: Sendable {
             return try LibXML2.parse(bytes, path: entry)
         } catch {
             throw EPUBError(path: archive.path, entry: entry, line: error.line, column: error.column, message: error.message)
+        }
+    }
+
+    /// Parses an XHTML entry as XML, or, if it is not well-formed (an HTML entity such as
+    /// `&nbsp;` that XML does not know is common in real books), with libxml2's HTML parser.
+    static func xhtml(_ archive: ZipArchive, _ entry: String) throws(EPUBError) -> XMLElement {
+        do {
+            return try xml(archive, entry)
+        } catch let xmlError {
+            let bytes: [UInt8]
+            do { bytes = try archive.read(entry) } catch { throw EPUBError(path: archive.path, entry: nil, message: error.message) }
+            guard let parsed = try? LibXML2.parseHTML(bytes, path: entry) else { throw xmlError }
+            return parsed.root
         }
     }
 

@@ -182,6 +182,22 @@ import Testing
         }
     }
 
+    /// `&nbsp;` is an HTML entity XML does not know: the navigation document is then read as HTML.
+    @Test func aNavigationDocumentWithHTMLEntitiesIsStillRead() throws {
+        let nav = """
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+          <nav epub:type="toc"><ol><li><a href="one.xhtml">One&nbsp;Chapter</a></li><li><a href="one.xhtml#b">Two</a></li></ol></nav>
+        </body></html>
+        """
+        let book = try Self.epub([Self.container, Self.opf(manifest: """
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+            <item id="c1" href="one.xhtml" media-type="application/xhtml+xml"/>
+            """, spine: "<itemref idref=\"c1\"/>"), ("OEBPS/nav.xhtml", nav), ("OEBPS/one.xhtml", Self.chapter("b"))])
+        let toc = TOCEntry.flatten(try EPUBPackage.read(ZipArchive(path: book)).tableOfContents)
+        #expect(toc.map(\.entry.title) == ["One Chapter", "Two"])
+        #expect(toc.map(\.entry.fragment) == [nil, "b"])
+    }
+
     @Test func hrefsResolveInsideTheBook() {
         #expect(EPUBPackage.resolve("../text/a.xhtml#x", against: "OEBPS/nav") == "OEBPS/text/a.xhtml")
         #expect(EPUBPackage.resolve("./a%20b.xhtml", against: "OEBPS") == "OEBPS/a b.xhtml")
