@@ -286,6 +286,10 @@ public final class SoundWriter {
     }
 
     public func close() throws(SoundFile.Failure) {
+        // A compressed file with no audio is no file to its readers (libsndfile writes a FLAC of
+        // zero bytes): a document with nothing to say (an EPUB part's empty opening) gets one
+        // silent sample, 45 µs, so it reads back as an empty stretch of its format.
+        if frames == 0, format != .wav, file != nil || encoder != nil { try write([0]) }
         if let encoder {
             if let resampler { try encoder.write(resampler.finish()) }
             self.encoder = nil

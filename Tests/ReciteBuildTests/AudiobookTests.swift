@@ -210,6 +210,20 @@ import Testing
 
     struct SidecarDuration: Decodable { var duration: Double }
 
+    /// An EPUB part that only opens its chapters says nothing: its file must still be one its
+    /// readers (libsndfile, FFmpeg's) open, and the next run must find it in place.
+    @Test(arguments: ["flac", "ogg", "opus", "mp3", "m4b"])
+    func aDocumentWithNothingToSayIsAValidFile(_ format: String) throws {
+        let input = EndToEndTests.temporaryFolder("empty-in"), out = EndToEndTests.temporaryFolder("empty-\(format)")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data().write(to: input.appendingPathComponent("empty.md"))
+        #expect(try EndToEndTests.recite(["build", input.path, "-o", out.path, "--format", format]).status == 0)
+        let info = try SoundFile.info(of: out.appendingPathComponent("empty.\(format)").path)
+        #expect(info.channels == 1 && info.duration < 0.1)
+        let again = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--format", format])
+        #expect(again.stderr.contains("1 unchanged"), "\(again.stderr)")
+    }
+
     @Test func coverSizesAreReadFromTheirHeaders() throws {
         #expect(try CoverArt(data: Self.png()).size! == (64, 48))
         // A JPEG: SOI, an APP0 segment of 16 bytes, then a baseline start of frame 300 high, 200 wide.
