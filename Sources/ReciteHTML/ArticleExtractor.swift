@@ -216,7 +216,7 @@ struct ArticleExtractor {
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
                 if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
                 // A block of prose beside it (an introduction in a box of its own).
-                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0 {
+                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0, !isTeaser(s) {
                     roots.append(s)
                     continue
                 }
@@ -248,13 +248,23 @@ struct ArticleExtractor {
             guard parent >= 0, a != page.body else { break }
             if let kind = Self.firstClass(page.nodes[a]), !Self.layoutClasses.contains(kind) {
                 for s in page.nodes[parent].children where s != a && !dropped[s] && Self.firstClass(page.nodes[s]) == kind {
-                    if prose(s) >= 140 && linkDensity(s) < 0.2 { parts.append(s) }
+                    if prose(s) >= 140 && linkDensity(s) < 0.2 && !isTeaser(s) { parts.append(s) }
                 }
             }
             a = parent
         }
         return parts
     }
+
+    /// A block that announces another article: its heading is a link (a "more to read" card).
+    func isTeaser(_ i: Int) -> Bool {
+        (i..<page.subtreeEnd(i)).contains { k in
+            ArticleExtractor.headingNames.contains(page.nodes[k].name) && !dropped[k] && textLength[k] > 0
+                && Double(linkLength[k]) / Double(textLength[k]) > 0.5
+        }
+    }
+
+    static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
     static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
                                              "section", "block", "inner", "outer", "box", "module", "widget", "item"]
