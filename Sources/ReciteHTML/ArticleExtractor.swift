@@ -52,6 +52,18 @@ struct ArticleExtractor {
         if node.attributes["hidden"] != nil || node.attributes["aria-hidden"] == "true" { return true }
         if let style = node.attributes["style"]?.lowercased().filter({ !$0.isWhitespace }),
            style.contains("display:none") || style.contains("visibility:hidden") { return true }
+        // Utility classes: `hidden` unless a wider screen shows it (`hidden md:block`), and
+        // `md:hidden`/`lg:hidden` (the copy for small screens; a reader is a wide one).
+        if let classes = node.attributes["class"]?.lowercased().split(whereSeparator: \.isWhitespace), !classes.isEmpty {
+            if classes.contains(where: { $0.hasSuffix(":hidden") && ["md", "lg", "xl"].contains($0.dropLast(7).split(separator: ":").last ?? "") }) {
+                return true
+            }
+            if classes.contains("hidden") && !classes.contains(where: { c in
+                c.contains(":") && ["block", "flex", "grid", "inline", "inline-block", "inline-flex", "table", "contents"].contains(c.split(separator: ":").last ?? "")
+            }) {
+                return true
+            }
+        }
         return false
     }
 
@@ -301,6 +313,13 @@ struct ArticleExtractor {
             let node = page.nodes[i]
             guard i != root else { continue }
             let weight = ClassHints.weight(node.attributes)
+            // A byline ("By Alex Heath, deputy editor", the name a link) is the page's metadata,
+            // said only when the pipeline asks for it.
+            if textLength[i] < 200, linkLength[i] > 0, !Self.headingNames.contains(node.name),
+               page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("by ") {
+                dropSubtree(i)
+                continue
+            }
             switch node.name {
             case "h1", "h2", "h3", "h4", "h5", "h6":
                 // A heading that is a link (a list article's items) is still a heading.
