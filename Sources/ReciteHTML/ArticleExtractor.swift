@@ -52,6 +52,18 @@ struct ArticleExtractor {
         if node.attributes["hidden"] != nil || node.attributes["aria-hidden"] == "true" { return true }
         if let style = node.attributes["style"]?.lowercased().filter({ !$0.isWhitespace }),
            style.contains("display:none") || style.contains("visibility:hidden") { return true }
+        // Utility classes: `hidden` unless a wider screen shows it (`hidden md:block`), and
+        // `md:hidden`/`lg:hidden` (the copy for small screens; a reader is a wide one).
+        if let classes = node.attributes["class"]?.lowercased().split(whereSeparator: \.isWhitespace), !classes.isEmpty {
+            if classes.contains(where: { $0.hasSuffix(":hidden") && ["md", "lg", "xl"].contains($0.dropLast(7).split(separator: ":").last ?? "") }) {
+                return true
+            }
+            if classes.contains("hidden") && !classes.contains(where: { c in
+                c.contains(":") && ["block", "flex", "grid", "inline", "inline-block", "inline-flex", "table", "contents"].contains(c.split(separator: ":").last ?? "")
+            }) {
+                return true
+            }
+        }
         return false
     }
 
@@ -216,7 +228,7 @@ struct ArticleExtractor {
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
                 if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
                 // A block of prose beside it (an introduction in a box of its own).
-                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0 {
+                if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0, !isTeaser(s) {
                     roots.append(s)
                     continue
                 }
@@ -248,13 +260,23 @@ struct ArticleExtractor {
             guard parent >= 0, a != page.body else { break }
             if let kind = Self.firstClass(page.nodes[a]), !Self.layoutClasses.contains(kind) {
                 for s in page.nodes[parent].children where s != a && !dropped[s] && Self.firstClass(page.nodes[s]) == kind {
-                    if prose(s) >= 140 && linkDensity(s) < 0.2 { parts.append(s) }
+                    if prose(s) >= 140 && linkDensity(s) < 0.2 && !isTeaser(s) { parts.append(s) }
                 }
             }
             a = parent
         }
         return parts
     }
+
+    /// A block that announces another article: its heading is a link (a "more to read" card).
+    func isTeaser(_ i: Int) -> Bool {
+        (i..<page.subtreeEnd(i)).contains { k in
+            ArticleExtractor.headingNames.contains(page.nodes[k].name) && !dropped[k] && textLength[k] > 0
+                && Double(linkLength[k]) / Double(textLength[k]) > 0.5
+        }
+    }
+
+    static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
     static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
                                              "section", "block", "inner", "outer", "box", "module", "widget", "item"]
@@ -291,6 +313,13 @@ struct ArticleExtractor {
             let node = page.nodes[i]
             guard i != root else { continue }
             let weight = ClassHints.weight(node.attributes)
+            // A byline ("By Alex Heath, deputy editor", the name a link) is the page's metadata,
+            // said only when the pipeline asks for it.
+            if textLength[i] < 200, linkLength[i] > 0, !Self.headingNames.contains(node.name),
+               page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("by ") {
+                dropSubtree(i)
+                continue
+            }
             switch node.name {
             case "h1", "h2", "h3", "h4", "h5", "h6":
                 // A heading that is a link (a list article's items) is still a heading.

@@ -9,15 +9,31 @@ enum ClassHints {
                            "related", "recommend", "promo", "sponsor", "advert", "cookie", "consent", "gdpr",
                            "newsletter", "subscribe", "signup", "sign-up", "popup", "modal", "breadcrumb", "pagination",
                            "pager", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
-                           "skip-link", "hidden", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
+                           "skip-link", "visually-hidden", "sr-only", "screen-reader", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
                            "subscription", "paywall", "login", "print", "rss", "feed", "header"]
     /// Whole words (between dashes, underscores, spaces) that mark advertisements.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt"]
 
-    /// The names of an element, lower-cased: its class and id.
+    /// The names of an element, lower-cased: its class and id, without utility classes.
     static func names(_ attributes: [String: String]) -> String {
-        ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
+        meaningful(attributes["class"] ?? "") + " " + meaningful(identifier(attributes))
+    }
+
+    /// The id, unless it is a heading's text made into an anchor (`sharing-with-a-single-developer`,
+    /// as documentation generators write): that says what the section is about, not what it is.
+    static func identifier(_ attributes: [String: String]) -> String {
+        guard let id = attributes["id"] else { return "" }
+        return id.split(whereSeparator: { $0 == "-" || $0 == "_" }).count >= 4 ? "" : id
+    }
+
+    /// A class list without the utility classes of atomic CSS and responsive frameworks
+    /// (`Pos(r)`, `md:hidden`, `pb-5@m-`, `Mstart(82px)!--modalFloatingCloseBtn`): they say how
+    /// an element looks at some width, not what it is.
+    static func meaningful(_ classes: String) -> String {
+        classes.lowercased().split(whereSeparator: \.isWhitespace)
+            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") }
+            .joined(separator: " ")
     }
 
     /// Whether a name (one class, or the id) says furniture.
@@ -45,8 +61,8 @@ enum ClassHints {
     /// A score for the names: +25 for content words, −25 for furniture words, in class and id each.
     static func weight(_ attributes: [String: String]) -> Double {
         var w = 0.0
-        for key in ["class", "id"] {
-            guard let value = attributes[key]?.lowercased(), !value.isEmpty else { continue }
+        for value in [meaningful(attributes["class"] ?? ""), meaningful(identifier(attributes))] {
+            guard !value.isEmpty else { continue }
             if isNegative(value) { w -= 25 }
             if isPositive(value) { w += 25 }
         }

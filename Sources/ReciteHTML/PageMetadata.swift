@@ -38,8 +38,11 @@ struct PageMetadata {
             titleMeta = i
         } else if let t = schema.headline {
             title = t
-        } else if let element = titleElement {
+        } else if let element = titleElement, !page.text(of: element).allSatisfy(\.isWhitespace) {
             title = page.text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
+        } else if let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" }) {
+            // No title in the head: the page's first headline is its title.
+            title = page.text(of: h1).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         if let (a, i) = metas["author"] ?? metas["article:author"] ?? metas["parsely-author"] ?? metas["dc.creator"],
            !a.isEmpty, !a.hasPrefix("http") {

@@ -219,5 +219,13 @@ import Testing
         let cells = result.script.blocks.filter { $0.kind == .tableCell }.map { $0.runs.compactMap(\.spoken).joined(separator: " ") }
         #expect(cells == ["Game", "Price", "Rez", "30 dollars"])
     }
+
+    @Test func headlineIsTheTitleWhenTheHeadHasNone() throws {
+        let prose = "A paragraph of prose, long enough, with commas, for the reader to take this as the article."
+        let result = try Self.read("<html><body><article><h1>Lock keepers</h1><p>\(prose)</p><p>\(prose)</p></article></body></html>")
+        #expect(result.script.blocks.first?.kind == .title)
+        #expect(result.script.blocks.first?.runs.compactMap(\.spoken) == ["Lock", "keepers"])
+        #expect(result.script.blocks.filter { $0.runs.compactMap(\.spoken) == ["Lock", "keepers"] }.count == 1)
+    }
 }
 
