@@ -26,10 +26,10 @@ public enum SoundFile {
         try writer.close()
     }
 
-    /// The title tag of an audio file, if it has one.
+    /// The title tag of an audio file, if it has one (an M4B's through FFmpeg's libraries).
     public static func title(of path: String) -> String? {
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return nil }
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return MediaProbe.title(of: path) }
         defer { sf_close(file) }
         return sf_get_string(file, Int32(SF_STR_TITLE)).map { String(cString: $0) }
     }

@@ -3,6 +3,15 @@ import CFFmpeg
 /// Reads what libsndfile cannot (an M4B's length and rate) through FFmpeg's demuxers: enough for
 /// a rerun to see that an earlier output is whole and can be kept.
 enum MediaProbe {
+    /// The container's `title` tag.
+    static func title(of path: String) -> String? {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&context, path, nil, nil) >= 0, let opened = context else { return nil }
+        defer { avformat_close_input(&context) }
+        guard let entry = av_dict_get(opened.pointee.metadata, "title", nil, 0), let value = entry.pointee.value else { return nil }
+        return String(cString: value)
+    }
+
     static func info(of path: String) -> SoundFile.Info? {
         var context: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&context, path, nil, nil) >= 0, let opened = context else { return nil }
