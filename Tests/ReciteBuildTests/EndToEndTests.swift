@@ -68,9 +68,19 @@ import Testing
                                   audio: out.appendingPathComponent(stem + ".wav"),
                                   timing: out.appendingPathComponent(stem + ".timing.json"))
         }
+        // Samples/short-river.epub: its navigation document lists four entries (two nested
+        // under the first), each a chapter of its own, under out/short-river/.
+        let chapters = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("short-river").path)
+            .filter { $0.hasSuffix(".wav") }.sorted()
+        #expect(chapters == ["001-part-one-upstream.wav", "002-the-springs.wav", "003-the-mill.wav", "004-part-two-the-sea.wav"])
+        for chapter in chapters {
+            let audio = out.appendingPathComponent("short-river").appendingPathComponent(chapter)
+            let sidecar = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: audio.deletingPathExtension().appendingPathExtension("timing.json")))
+            #expect(abs(try SoundFile.info(of: audio.path).duration - sidecar.duration) < 0.010 && !sidecar.words.isEmpty)
+        }
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
         let documents = manifest["documents"] as! [[String: Any]]
-        #expect(documents.count == files.count)
+        #expect(documents.count == files.count + chapters.count)
         #expect(documents.allSatisfy { $0["status"] as? String == "ok" })
     }
 
