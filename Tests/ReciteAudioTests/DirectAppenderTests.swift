@@ -56,6 +56,64 @@ import Testing
     }
 }
 
+/// Each fallback forced (`DirectAppender.Faults`), whatever this machine's file systems accept:
+/// the bytes come back the same, and the route says which path ran.
+@Suite struct DirectAppenderFallbackTests {
+    static let cases: [(faults: DirectAppender.Faults, writesEachAppend: Bool)] = [
+        (.refuseDirectFlag, true), (.refuseDirectFlag, false), (.refuseDirectWrites, true), (.refuseDirectWrites, false),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func aForcedFallbackKeepsEveryByteAndSaysWhichPathRan(index: Int) throws {
+        let (faults, writesEachAppend) = Self.cases[index]
+        let folder = Fixtures.scratch("direct-fallback-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("file").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        // Whether this file system takes O_DIRECT at all decides the route of a refused write.
+        let probe = DirectAppender(fd: fd)
+        let acceptsDirect = probe.isDirect
+        _ = probe.switchToPlainWrites()
+
+        let appender = DirectAppender(fd: fd, writesEachAppend: writesEachAppend, faults: faults)
+        var expected: [UInt8] = []
+        for size in [1, 4095, 300_000, 1 << 20, 3, 2_000_000, 12_345] {
+            let piece = DirectAppenderTests.randomBytes(size)
+            #expect(piece.withUnsafeBytes { appender.append([$0]) })
+            expected += piece
+            if writesEachAppend {
+                let read = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                #expect(Array(read.prefix(expected.count)) == expected)
+            }
+        }
+        #expect(appender.finish())
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+        #expect(!appender.isDirect)
+        switch faults {
+        case .refuseDirectFlag:
+            #expect(appender.route == .plainFromTheStart)
+        default:
+            #expect(appender.route == (acceptsDirect ? .switchedAfterARefusedWrite : .plainFromTheStart), "O_DIRECT accepted here: \(acceptsDirect)")
+        }
+    }
+
+    /// Without faults, on a file system that takes O_DIRECT, no fallback runs.
+    @Test func withoutFaultsTheWritesStayDirectWhereTheFileSystemTakesThem() throws {
+        let folder = Fixtures.scratch("direct-nofault-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fd = open(folder.appendingPathComponent("file").path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let appender = DirectAppender(fd: fd)
+        let piece = DirectAppenderTests.randomBytes(3 << 20)
+        #expect(piece.withUnsafeBytes { appender.append([$0]) })
+        #expect(appender.finish())
+        #expect(appender.route == (appender.isDirect ? .direct : .plainFromTheStart))
+    }
+}
+
 /// The file behind libsndfile's WAV writes: the header block is written last, the audio past
 /// the page cache; any order of writes, even one that rewrites audio already written, leaves
 /// the file as plain positioned writes would.
