@@ -165,3 +165,37 @@ import Testing
         #expect(SoundFile.title(of: path)?.hasPrefix("Title Title") == true)
     }
 }
+
+/// Disk reservation and its fallback (a file system that cannot reserve: forced here), each
+/// checked by what it leaves on disk.
+@Suite struct DiskReservationTests {
+    @Test(arguments: [false, true])
+    func aReservationOrItsRefusalLeavesTheFileExact(refused: Bool) throws {
+        let folder = Fixtures.scratch("reserve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("file").path
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var reservation = DiskReservation(fd: fd, step: 1 << 20, refusingReservations: refused)
+        let bytes = DirectAppenderTests.randomBytes(3_000_001)
+        var written = 0
+        for size in [1, 500_000, 1_500_000, 999_999, 1] {
+            reservation.ensure(upTo: written + size)
+            _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + written, size, off_t(written)) }
+            written += size
+        }
+        var status = stat()
+        fstat(fd, &status)
+        if refused {
+            #expect(reservation.gaveUp, "the refusal was not taken")
+            // Nothing was reserved past the end: only the bytes written take blocks.
+            #expect(Int(status.st_blocks) * 512 < written + (1 << 20))
+        } else if !reservation.gaveUp {
+            // Reserved ahead: blocks past the bytes written, the size unchanged.
+            #expect(Int(status.st_size) == written)
+        }
+        reservation.release(keeping: written)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+    }
+}
