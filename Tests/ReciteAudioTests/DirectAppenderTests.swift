@@ -151,6 +151,39 @@ import Testing
         }
     }
 
+    /// The same plans with each fallback forced: the bytes are the same, and the route says
+    /// the audio went by plain writes (from the start, or after a refused direct write).
+    @Test(arguments: [DirectAppender.Faults.refuseDirectFlag, .refuseDirectWrites].map(\.rawValue))
+    func aForcedFallbackLeavesTheSameFile(fault: Int) throws {
+        let faults = DirectAppender.Faults(rawValue: fault)
+        let folder = Fixtures.scratch("sink-fallback-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let plans: [[(Int, Int)]] = [
+            [(0, 44), (44, 200_000), (200_044, 3_000_000), (3_200_044, 5), (0, 44)],
+            [(0, 44), (44, 1000), (4, 4)],
+            [(0, 44), (44, 300_000), (100_000, 5000), (300_044, 70_000), (0, 44)],
+        ]
+        for (n, plan) in plans.enumerated() {
+            let path = folder + "/sink-\(n)"
+            let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
+            try #require(fd >= 0)
+            let sink = DirectSoundSink(fd: fd, faults: faults)
+            var expected: [UInt8] = []
+            for (offset, length) in plan {
+                let bytes = DirectAppenderTests.randomBytes(length).map { $0 | 1 }
+                #expect(sink.seek(offset, whence: SEEK_SET) == offset)
+                #expect(bytes.withUnsafeBytes { sink.write($0.baseAddress!, count: length) } == length)
+                if expected.count < offset + length { expected += [UInt8](repeating: 0, count: offset + length - expected.count) }
+                expected.replaceSubrange(offset..<offset + length, with: bytes)
+            }
+            #expect(sink.close())
+            close(fd)
+            #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected, "plan \(n), faults \(fault)")
+            #expect(sink.route != .direct, "plan \(n): the forced fallback did not run")
+            if faults == .refuseDirectFlag { #expect(sink.route == .plainFromTheStart) }
+        }
+    }
+
     /// A WAV longer than the head block, with a title and cue points, reads back whole.
     @Test func aLongWavWithTitleAndCuesReadsBack() throws {
         let folder = Fixtures.scratch("sink-wav-\(UUID().uuidString)").path
