@@ -63,8 +63,12 @@ import Testing
         // Two tries of 2 s each, plus starting workers: far less than one default limit.
         #expect(elapsed >= 4 && elapsed < 60, "the build took \(elapsed) s")
         try Self.expectOthersRendered(input, out)
-        // No hung worker outlives the build.
-        let hung = try Self.processes(named: "recite-worker").filter { Self.environment(of: $0).contains("RECITE_TEST_HANG_SYNTHESIS=zebra") }
+        // No hung worker (of this build of recite, with this test's hook) outlives the build.
+        let ours = EndToEndTests.executable.resolvingSymlinksInPath().path
+        let hung = try Self.processes(named: "recite-worker").filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours
+                && Self.environment(of: $0).contains("RECITE_TEST_HANG_SYNTHESIS=zebra")
+        }
         #expect(hung.isEmpty, "workers still running: \(hung)")
     }
 
