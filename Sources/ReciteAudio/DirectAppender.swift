@@ -50,8 +50,58 @@ public final class DirectAppender {
         bufferStart = base
         let flags = fcntl(fd, F_GETFL)
         isDirect = flags >= 0 && fcntl(fd, F_SETFL, flags | Self.directFlag) == 0
+        route = isDirect ? .direct : .plainFromTheStart
         buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: Self.block)
     }
+
+    /// The same, with `faults` made to happen as a file system that refuses `O_DIRECT` would make
+    /// them (for the tests of the fallbacks, on machines whose file systems all accept it).
+    convenience init(fd: Int32, base: Int = 0, writesEachAppend: Bool = true, faults: Faults) {
+        if faults.contains(.refuseDirectFlag) {
+            // As if the flag could not be set: never set.
+            self.init(fd: fd, base: base, writesEachAppend: writesEachAppend, direct: false)
+        } else {
+            self.init(fd: fd, base: base, writesEachAppend: writesEachAppend)
+        }
+        self.faults = faults
+    }
+
+    private init(fd: Int32, base: Int, writesEachAppend: Bool, direct: Bool) {
+        self.fd = fd
+        self.base = base
+        self.writesEachAppend = writesEachAppend
+        bufferStart = base
+        isDirect = direct
+        route = .plainFromTheStart
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: Self.block)
+    }
+
+    // MARK: - Fallbacks
+
+    /// How the appends reached the file: which of the fallbacks ran, if any.
+    enum Route: Equatable {
+        /// Past the page cache throughout.
+        case direct
+        /// `O_DIRECT` could not be set: plain writes from the first append.
+        case plainFromTheStart
+        /// A direct write was refused (EINVAL): plain writes from then on.
+        case switchedAfterARefusedWrite
+        /// A caller asked for plain writes (`switchToPlainWrites`).
+        case switchedOnRequest
+    }
+
+    private(set) var route: Route
+
+    /// Faults a test makes happen (`DirectAppenderTests`); none in a build.
+    struct Faults: OptionSet {
+        let rawValue: Int
+        /// Setting `O_DIRECT` on the file fails.
+        static let refuseDirectFlag = Faults(rawValue: 1)
+        /// Every direct write fails with EINVAL.
+        static let refuseDirectWrites = Faults(rawValue: 2)
+    }
+
+    private var faults: Faults = []
 
     deinit {
         buffer.deallocate()
@@ -117,6 +167,7 @@ public final class DirectAppender {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags & ~Self.directFlag) == 0 else { return false }
         isDirect = false
+        route = .switchedOnRequest
         guard writeAll(buffer, count, at: bufferStart) else { return false }
         bufferStart += count
         count = 0
@@ -140,10 +191,16 @@ public final class DirectAppender {
     /// Writes the buffer's first `length` bytes (a multiple of `block`) at `bufferStart`. If the
     /// file system refuses `O_DIRECT` there, the file gets plain writes from then on.
     private func write(_ length: Int) -> Bool {
-        if writeAll(buffer, length, at: bufferStart) { return true }
+        if faults.contains(.refuseDirectWrites) && isDirect {
+            errno = EINVAL
+        } else if writeAll(buffer, length, at: bufferStart) {
+            return true
+        }
         guard errno == EINVAL, isDirect else { return false }
         // Plain writes from here: what the buffer holds goes as it is, unpadded.
-        return switchToPlainWrites()
+        guard switchToPlainWrites() else { return false }
+        route = .switchedAfterARefusedWrite
+        return true
     }
 
     private func writeAll(_ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {

@@ -20,13 +20,21 @@ final class DirectSoundSink {
     /// A write or seek failed: libsndfile sees the error and the file is not finished.
     private(set) var failed = false
 
-    init(fd: Int32) {
+    /// `faults`: for the tests of the fallbacks (`DirectAppender.Faults`); none in a build.
+    init(fd: Int32, faults: DirectAppender.Faults = []) {
         self.fd = fd
+        self.faults = faults
         head = UnsafeMutableRawPointer.allocate(byteCount: Self.headBytes, alignment: 4096)
         head.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headBytes)
         // Nobody reads the WAV before it is closed: its audio goes out a megabyte at a time.
-        body = DirectAppender(fd: fd, base: Self.headBytes, writesEachAppend: false)
+        body = faults.isEmpty ? DirectAppender(fd: fd, base: Self.headBytes, writesEachAppend: false)
+                              : DirectAppender(fd: fd, base: Self.headBytes, writesEachAppend: false, faults: faults)
     }
+
+    private let faults: DirectAppender.Faults
+
+    /// Which write path the audio took (`DirectAppender.Route`).
+    var route: DirectAppender.Route { body.route }
 
     deinit {
         head.deallocate()
@@ -97,7 +105,11 @@ final class DirectSoundSink {
 
     /// Writes at `offset`; where O_DIRECT is refused (a file system without it), once more plainly.
     private func pwriteAll(_ pointer: UnsafeRawPointer, _ length: Int, at offset: Int) -> Bool {
-        if DirectAppender.pwriteAll(fd, pointer, length, at: offset) { return true }
+        if faults.contains(.refuseDirectWrites) && body.isDirect {
+            errno = EINVAL
+        } else if DirectAppender.pwriteAll(fd, pointer, length, at: offset) {
+            return true
+        }
         return errno == EINVAL && body.isDirect && body.switchToPlainWrites()
             && DirectAppender.pwriteAll(fd, pointer, length, at: offset)
     }

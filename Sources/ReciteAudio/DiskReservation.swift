@@ -11,16 +11,28 @@ public struct DiskReservation {
     public let step: Int
     private var reserved = 0
 
+    /// For the tests of the fallback: every reservation is refused, as on a file system that
+    /// cannot reserve.
+    private var refusesReservations = false
+
     public init(fd: Int32, step: Int = 64 << 20) {
         self.fd = fd
         self.step = step
     }
 
+    init(fd: Int32, step: Int = 64 << 20, refusingReservations: Bool) {
+        self.init(fd: fd, step: step)
+        refusesReservations = refusingReservations
+    }
+
+    /// Whether reserving was refused, so that the file is just written (the fallback).
+    var gaveUp: Bool { reserved == Int.max }
+
     /// Makes sure the bytes before `end` have room on disk.
     public mutating func ensure(upTo end: Int) {
         guard end > reserved else { return }
         let amount = max(step, end - reserved)
-        if glibcFallocate(fd, 1 /* FALLOC_FL_KEEP_SIZE */, Int64(reserved), Int64(amount)) == 0 {
+        if !refusesReservations && glibcFallocate(fd, 1 /* FALLOC_FL_KEEP_SIZE */, Int64(reserved), Int64(amount)) == 0 {
             reserved += amount
         } else {
             reserved = Int.max

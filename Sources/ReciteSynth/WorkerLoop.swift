@@ -18,10 +18,11 @@ import Foundation
 /// Both ways give the same audio for the same request. The worker runs no threads, so forking it
 /// is safe.
 public enum WorkerLoop {
-    /// How long one segment may take before its synthesis is taken as hung.
-    static let segmentTimeoutSeconds: UInt32 = 120
+    /// How long one segment may take before its synthesis is taken as hung (`SegmentTimeLimit`).
+    static var segmentTimeoutSeconds: UInt32 { SegmentTimeLimit.seconds }
 
     public static func run(configuration: WorkerConfiguration = WorkerConfiguration()) -> Int32 {
+        acceptSignals()
         if let neural = configuration.neural { return runNeural(neural, configuration: configuration) }
         let sampleRate: Int
         let snapshot: EngineSnapshot?
@@ -59,6 +60,17 @@ public enum WorkerLoop {
             }
         }
         return 0
+    }
+
+    /// Unblocks every signal and gives SIGALRM its default action. A worker inherits the signal
+    /// mask of the build thread that started it, which blocks SIGALRM and SIGTERM: the time
+    /// limit's alarm then never ended a hung segment, and the build's terminate never stopped a
+    /// worker. (Found by the test of a hung segment, `RECITE_TEST_HANG_SYNTHESIS`.)
+    static func acceptSignals() {
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        signal(SIGALRM, SIG_DFL)
     }
 
     /// Sets the name `ps -o comm`, `top` and `perf` show (the main thread's name is the process's).
@@ -164,12 +176,39 @@ public enum WorkerLoop {
 
     /// The request synthesized by this process's engine, as a response.
     private static func synthesizeHere(_ request: SynthesisRequest) -> Result<SynthesizedAudio, SynthesisError> {
+        TestHooks.misbehave(on: request.markup)
         do {
             return .success(try EspeakEngine.withShared { try $0.synthesize(request) })
         } catch let error as SynthesisError {
             return .failure(error)
         } catch {
             return .failure(SynthesisError("\(error)"))
+        }
+    }
+
+    // MARK: - Test hooks
+
+    /// For tests only: a segment whose markup holds the value of `RECITE_TEST_CRASH_SYNTHESIS`
+    /// crashes the process that synthesizes it (a memory fault, as a bug in eSpeak NG would make),
+    /// and one that holds `RECITE_TEST_HANG_SYNTHESIS` never finishes, so that the tests can prove
+    /// what happens to such a segment and its document with the real workers.
+    enum TestHooks {
+        static let crashMarker = marker("RECITE_TEST_CRASH_SYNTHESIS")
+        static let hangMarker = marker("RECITE_TEST_HANG_SYNTHESIS")
+
+        static func marker(_ name: String) -> String? {
+            ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        static func misbehave(on markup: String) {
+            if let crashMarker, markup.contains(crashMarker) {
+                UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+            }
+            if let hangMarker, markup.contains(hangMarker) {
+                // Hung as eSpeak NG would hang: only the time limit (SIGALRM, or the worker's
+                // SIGKILL of a child) ends it.
+                while true { sleep(3600) }
+            }
         }
     }
 
@@ -203,7 +242,7 @@ public enum WorkerLoop {
         if waited == 0 {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
-            return SynthesisError("eSpeak NG did not finish this segment within \(segmentTimeoutSeconds) s", isCrash: true)
+            return SynthesisError("eSpeak NG did not finish this segment within \(SegmentTimeLimit.described)", isCrash: true)
         }
         var written: UInt8 = 0
         let got = read(fds[0], &written, 1)

@@ -116,6 +116,21 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         func stop() {
             if process.isRunning { process.terminate() }
         }
+
+        /// How the worker ended, once its output closed, to finish "a synthesis worker … , twice":
+        /// a time limit's alarm, a crash's signal, or an exit status.
+        func ending() -> String {
+            // Its output is closed: it is exiting, if it has not already.
+            for _ in 0..<400 where process.isRunning { usleep(5_000) }
+            guard !process.isRunning else { return "stopped answering on this segment" }
+            let status = process.terminationStatus
+            guard process.terminationReason == .uncaughtSignal else { return "stopped (exit status \(status)) on this segment" }
+            switch status {
+            case SIGALRM: return "did not finish this segment within \(SegmentTimeLimit.described)"
+            case SIGSEGV: return "crashed (signal 11, segmentation fault) on this segment"
+            default: return "crashed (signal \(status)) on this segment"
+            }
+        }
     }
 
     /// Starts `size` workers running `executable worker` (this executable by default).
@@ -201,6 +216,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         available.wait()
         defer { available.signal() }
         var crashes = 0
+        var ending = "crashed on this segment"
         for _ in 0..<8 {
             let (slot, worker) = checkOut()
             let reply = worker.call(request)
@@ -215,6 +231,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
                     return .failure(error)
                 }
             case .died(let started):
+                if started { ending = worker.ending() }
                 guard replace(worker, at: slot) else {
                     return .failure(SynthesisError("a synthesis worker died and no new one could be started"))
                 }
@@ -222,7 +239,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
             }
             if crashes == 2 { break }
         }
-        return .failure(SynthesisError("a synthesis worker crashed twice on this segment"))
+        return .failure(SynthesisError("a synthesis worker \(ending), twice"))
     }
 
     private func checkOut() -> (Int, Worker) {

@@ -55,6 +55,8 @@ struct RenderOptions: ParsableArguments {
 
     /// The pipeline named (or the default), with this run's additions.
     func loadPipeline() throws(ConfigurationError) -> Pipeline {
+        // The workers read their time limit from the environment: a bad value stops the run here.
+        if let problem = SegmentTimeLimit.problem { throw ConfigurationError(problem) }
         var pipeline = try PipelineLocator.load(self.pipeline)
         pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if phonemes { pipeline.phonemes = true }

@@ -208,12 +208,15 @@ import Testing
     @Test func aSecondRunOnTheSameOutputIsRefused() throws {
         let out = Self.temporaryFolder("locked")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        // Hold the lock from another process, as a running build would.
+        // Hold the lock from another process, as a running build would: one process (the shell
+        // takes the lock on its descriptor 9, then becomes `sleep`, keeping it), so that ending
+        // it ends the lock, and it holds the lock however long the rest takes (no fixed sleep
+        // that a slow machine could outlast).
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [out.appendingPathComponent(".recite.lock").path, "sleep", "5"]
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", #"exec 9>>"$0" && flock -x 9 && exec sleep 600"#, out.appendingPathComponent(".recite.lock").path]
         try holder.run()
-        defer { holder.terminate() }
+        defer { if holder.isRunning { holder.terminate() } }
         // Go on once the holder has the lock (not after a guess of how long it takes to start).
         try #require(Self.waitUntilLocked(out.appendingPathComponent(".recite.lock").path), "flock never took the lock")
         let result = try Self.recite(["build", "Samples/articles", "-o", out.path])

@@ -96,7 +96,32 @@ import Testing
               const audio = document.querySelector("audio");
               if (audio.readyState < 1) await new Promise((ok) => audio.addEventListener("loadedmetadata", ok, { once: true }));
               const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
-              const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+              // Waits for a condition, checked every frame; fails (not hangs) after a generous deadline.
+              const until = (test, what, seconds = 20) => new Promise((ok, fail) => {
+                const deadline = performance.now() + seconds * 1000;
+                const check = () => test() ? ok() : performance.now() > deadline ? fail(new Error("timed out waiting for " + what))
+                                                                                   : requestAnimationFrame(check);
+                check();
+              });
+              // Plays until the media clock has moved on by `seconds` (timeupdate events), then pauses.
+              async function playFor(seconds) {
+                const from = audio.currentTime;
+                const playing = new Promise((ok) => audio.addEventListener("playing", ok, { once: true }));
+                await audio.play();
+                await playing;
+                await new Promise((ok, fail) => {
+                  const timer = setTimeout(() => fail(new Error("the media clock stayed at " + audio.currentTime)), 20000);
+                  const moved = () => {
+                    if (audio.currentTime < from + seconds) return;
+                    audio.removeEventListener("timeupdate", moved);
+                    clearTimeout(timer);
+                    ok();
+                  };
+                  audio.addEventListener("timeupdate", moved);
+                  moved();
+                });
+                audio.pause();
+              }
               const sample = () => ({ time: audio.currentTime,
                 now: Array.from(document.querySelectorAll(".w.now"), (w) => [Number(w.dataset.start), Number(w.dataset.end)]) });
               async function seek(t) {
@@ -108,16 +133,16 @@ import Testing
               const seeks = [];
               for (const t of times) { await seek(t); seeks.push(sample()); }
               // The view followed the last word (near the end of a page taller than the window).
-              await sleep(1200);
-              const box = document.querySelector(".w.now").getBoundingClientRect();
-              const lastInView = box.top >= 0 && box.bottom <= window.innerHeight && window.scrollY > 0;
+              const inView = () => {
+                const box = document.querySelector(".w.now").getBoundingClientRect();
+                return box.top >= 0 && box.bottom <= window.innerHeight && window.scrollY > 0;
+              };
+              const lastInView = await until(inView, "the last word to scroll into view").then(() => true, () => false);
               // Playing: the highlight follows the audio.
               await seek(times[1]);
               const played = [];
               for (let k = 0; k < 3; k++) {
-                await audio.play();
-                await sleep(350);
-                audio.pause();
+                await playFor(0.35);
                 await frame();
                 played.push(sample());
               }

@@ -140,7 +140,7 @@ private struct NeuralRelay {
             let how = signal != 0 ? "crashed (signal \(signal)\(signal == SIGSEGV ? ", segmentation fault" : ""))"
                                   : "stopped (exit status \((status >> 8) & 0xff))"
             // The build tries a crashed segment once more: this message is what it reports after.
-            let message = hung ? "the neural voice did not finish this segment within \(WorkerLoop.segmentTimeoutSeconds) s, twice"
+            let message = hung ? "the neural voice did not finish this segment within \(SegmentTimeLimit.described), twice"
                                : "the neural voice \(how) while saying this segment, twice"
             ready[child.number] = Self.encode(.failure(SynthesisError(message, isCrash: true)))
         }

@@ -1,0 +1,118 @@
+import Foundation
+import ReciteTestSupport
+import ReciteTiming
+import Testing
+
+/// Running the built `recite` with its standard output kept too, and reading what a build says.
+enum RunSupport {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `recite arguments` from the repository root, `input` on its standard input.
+    static func recite(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = EndToEndTests.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        // Both pipes drained at once, so that neither fills while the other is read.
+        let errors = ErrorsReader(stderr.fileHandleForReading)
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Reads a handle to its end on a thread of its own.
+    final class ErrorsReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+
+    /// The counts of a build's summary line: "rendered R documents (… s of audio), U unchanged,
+    /// S segments synthesized, C from cache, F failed in … s".
+    struct Summary: Equatable, CustomStringConvertible {
+        var rendered: Int, unchanged: Int, synthesized: Int, fromCache: Int, failed: Int
+        var description: String { "rendered \(rendered), \(unchanged) unchanged, \(synthesized) synthesized, \(fromCache) from cache, \(failed) failed" }
+    }
+
+    static func summary(_ stderr: String) -> Summary? {
+        let pattern = #"rendered (\d+) documents \([^)]*\), (\d+) unchanged, (\d+) segments synthesized, (\d+) from cache, (\d+) failed"#
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.matches(in: stderr, range: NSRange(stderr.startIndex..., in: stderr)).last else { return nil }
+        let numbers = (1...5).map { Int((stderr as NSString).substring(with: match.range(at: $0)))! }
+        return Summary(rendered: numbers[0], unchanged: numbers[1], synthesized: numbers[2], fromCache: numbers[3], failed: numbers[4])
+    }
+
+    static func sidecar(_ folder: URL, _ stem: String) throws -> TimingSidecar {
+        try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(stem + ".timing.json")))
+    }
+
+    /// Every file under `folder` (relative paths) whose name ends with one of `suffixes`, leaving
+    /// out the cache and lock files.
+    static func files(in folder: URL, endingWith suffixes: [String]) -> [String] {
+        let all = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return all.filter { path in !path.hasPrefix(".recite") && suffixes.contains { path.hasSuffix($0) } }.sorted()
+    }
+
+    /// A random number generator with a seed, so that a failing schedule can be replayed: the seed
+    /// is `RECITE_TEST_SEED` if set, else drawn, and the tests print it with their failures.
+    struct SeededGenerator: RandomNumberGenerator {
+        let seed: UInt64
+        private var state: UInt64
+
+        init() {
+            let given = ProcessInfo.processInfo.environment["RECITE_TEST_SEED"].flatMap { UInt64($0) }
+            self.init(seed: given ?? UInt64.random(in: 1...UInt64.max))
+        }
+
+        init(seed: UInt64) {
+            self.seed = seed
+            state = seed
+        }
+
+        /// SplitMix64.
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Waits until `condition` holds, checking every 10 ms; false if it still does not after
+    /// `seconds` (a generous deadline: the event is what the test waits for, not the time).
+    static func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
