@@ -36,6 +36,15 @@ struct SourceMarkup {
         }
         func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
         func lower(_ c: Unicode.Scalar) -> Unicode.Scalar { ("A"..."Z").contains(c) ? Unicode.Scalar(c.value + 32)! : c }
+        /// The lower-cased element name that starts at `k`, which is moved past it.
+        func tagName(_ k: inout Int) -> String {
+            var name = ""
+            while k < n, isLetter(s[k]) || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == ":" {
+                name.unicodeScalars.append(lower(s[k]))
+                k += 1
+            }
+            return name
+        }
         /// The index after the `>` that ends a tag starting at `from`, quotes respected.
         func tagEnd(_ from: Int) -> Int {
             var k = from
@@ -85,11 +94,7 @@ struct SourceMarkup {
                 i = end
             } else if next == "/", i + 2 < n, isLetter(s[i + 2]) {
                 var k = i + 2
-                var name = ""
-                while k < n, isLetter(s[k]) || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == ":" {
-                    name.unicodeScalars.append(lower(s[k]))
-                    k += 1
-                }
+                let name = tagName(&k)
                 let end = tagEnd(k)
                 hide(i..<end)
                 if openCount[name, default: 0] > 0 {
@@ -100,11 +105,7 @@ struct SourceMarkup {
                 i = end
             } else if isLetter(next) {
                 var k = i + 1
-                var name = ""
-                while k < n, isLetter(s[k]) || ("0"..."9").contains(s[k]) || s[k] == "-" || s[k] == ":" {
-                    name.unicodeScalars.append(lower(s[k]))
-                    k += 1
-                }
+                let name = tagName(&k)
                 let end = tagEnd(k)
                 hide(i..<end)
                 startTags[name, default: []].append(i..<end)

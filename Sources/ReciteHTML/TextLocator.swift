@@ -61,31 +61,6 @@ struct TextLocator {
 
     /// A character reference at `j`: what it decodes to (nil for a name not known) and its length.
     static func reference(_ s: [Unicode.Scalar], _ j: Int) -> (Unicode.Scalar?, Int)? {
-        var k = j + 1
-        while k < s.count, k - j <= 32, s[k] != ";" {
-            guard s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "#" else { return nil }
-            k += 1
-        }
-        guard k < s.count, s[k] == ";", k > j + 1 else { return nil }
-        var name = String.UnicodeScalarView()
-        name.append(contentsOf: s[(j + 1)..<k])
-        let text = String(name)
-        let length = k - j + 1
-        switch text {
-        case "amp": return ("&", length)
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        case "nbsp": return ("\u{A0}", length)
-        default: break
-        }
-        if text.hasPrefix("#x") || text.hasPrefix("#X") {
-            return (UInt32(text.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init), length)
-        }
-        if text.hasPrefix("#") {
-            return (UInt32(text.dropFirst()).flatMap(Unicode.Scalar.init), length)
-        }
-        return (nil, length)
+        BlockTextBuilder.characterReference(in: s, at: j, end: s.count, nonBreakingSpace: "\u{A0}")
     }
 }

@@ -96,8 +96,10 @@ public struct BlockTextBuilder {
     }
 
     /// A reference such as `&amp;`, `&#233;` or `&eacute;` at `index`: the character it stands for
-    /// (nil for a named one Recite does not decode) and its length.
-    static func characterReference(in s: [Unicode.Scalar], at index: Int, end: Int) -> (Unicode.Scalar?, Int)? {
+    /// (nil for a named one Recite does not decode) and its length. `&nbsp;` stands for
+    /// `nonBreakingSpace`: a plain space for Markdown's text, U+00A0 for HTML's, as libxml2 gives it.
+    public static func characterReference(in s: [Unicode.Scalar], at index: Int, end: Int,
+                                          nonBreakingSpace: Unicode.Scalar = " ") -> (Unicode.Scalar?, Int)? {
         var k = index + 1
         while k < end, k - index <= 32, s[k] != ";" {
             guard s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "#" else { return nil }
@@ -114,7 +116,7 @@ public struct BlockTextBuilder {
         case "gt": return (">", length)
         case "quot": return ("\"", length)
         case "apos": return ("'", length)
-        case "nbsp": return (" ", length)
+        case "nbsp": return (nonBreakingSpace, length)
         default: break
         }
         if text.hasPrefix("#x") || text.hasPrefix("#X") {
