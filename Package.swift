@@ -76,7 +76,7 @@ let package = Package(
                     exclude: ["Tools", "Fixtures"]),
         .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteAlign", "ReciteSynth"]),
+        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteAlign", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],

@@ -1,3 +1,4 @@
+import ReciteTestSupport
 import Testing
 @testable import ReciteAlign
 

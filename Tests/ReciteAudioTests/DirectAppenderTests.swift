@@ -118,6 +118,21 @@ import Testing
 /// the page cache; any order of writes, even one that rewrites audio already written, leaves
 /// the file as plain positioned writes would.
 @Suite struct DirectSoundSinkTests {
+    /// Writes random bytes (none zero) at each (offset, length) of `plan`, checking each seek,
+    /// write and the sink's length; returns the file plain positioned writes would leave.
+    static func write(_ plan: [(Int, Int)], to sink: DirectSoundSink) -> [UInt8] {
+        var expected: [UInt8] = []
+        for (offset, length) in plan {
+            let bytes = DirectAppenderTests.randomBytes(length).map { $0 | 1 }
+            #expect(sink.seek(offset, whence: SEEK_SET) == offset)
+            #expect(bytes.withUnsafeBytes { sink.write($0.baseAddress!, count: length) } == length)
+            if expected.count < offset + length { expected += [UInt8](repeating: 0, count: offset + length - expected.count) }
+            expected.replaceSubrange(offset..<offset + length, with: bytes)
+            #expect(sink.length == expected.count)
+        }
+        return expected
+    }
+
     @Test func anyWritesLeaveTheFileAsPlainWritesWould() throws {
         for folder in DirectAppenderTests.folders() {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -135,15 +150,7 @@ import Testing
                 let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
                 try #require(fd >= 0)
                 let sink = DirectSoundSink(fd: fd)
-                var expected: [UInt8] = []
-                for (offset, length) in plan {
-                    let bytes = DirectAppenderTests.randomBytes(length).map { $0 | 1 }
-                    #expect(sink.seek(offset, whence: SEEK_SET) == offset)
-                    #expect(bytes.withUnsafeBytes { sink.write($0.baseAddress!, count: length) } == length)
-                    if expected.count < offset + length { expected += [UInt8](repeating: 0, count: offset + length - expected.count) }
-                    expected.replaceSubrange(offset..<offset + length, with: bytes)
-                    #expect(sink.length == expected.count)
-                }
+                let expected = Self.write(plan, to: sink)
                 #expect(sink.close())
                 close(fd)
                 #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected, "plan \(n) in \(folder)")
@@ -168,14 +175,7 @@ import Testing
             let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
             try #require(fd >= 0)
             let sink = DirectSoundSink(fd: fd, faults: faults)
-            var expected: [UInt8] = []
-            for (offset, length) in plan {
-                let bytes = DirectAppenderTests.randomBytes(length).map { $0 | 1 }
-                #expect(sink.seek(offset, whence: SEEK_SET) == offset)
-                #expect(bytes.withUnsafeBytes { sink.write($0.baseAddress!, count: length) } == length)
-                if expected.count < offset + length { expected += [UInt8](repeating: 0, count: offset + length - expected.count) }
-                expected.replaceSubrange(offset..<offset + length, with: bytes)
-            }
+            let expected = Self.write(plan, to: sink)
             #expect(sink.close())
             close(fd)
             #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected, "plan \(n), faults \(fault)")

@@ -79,31 +79,8 @@ enum RunSupport {
         return all.filter { path in !path.hasPrefix(".recite") && suffixes.contains { path.hasSuffix($0) } }.sorted()
     }
 
-    /// A random number generator with a seed, so that a failing schedule can be replayed: the seed
-    /// is `RECITE_TEST_SEED` if set, else drawn, and the tests print it with their failures.
-    struct SeededGenerator: RandomNumberGenerator {
-        let seed: UInt64
-        private var state: UInt64
-
-        init() {
-            let given = ProcessInfo.processInfo.environment["RECITE_TEST_SEED"].flatMap { UInt64($0) }
-            self.init(seed: given ?? UInt64.random(in: 1...UInt64.max))
-        }
-
-        init(seed: UInt64) {
-            self.seed = seed
-            state = seed
-        }
-
-        /// SplitMix64.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A seeded generator (`RECITE_TEST_SEED` replays a failing schedule).
+    typealias SeededGenerator = ReciteTestSupport.SeededGenerator
 
     /// Waits until `condition` holds, checking every 10 ms; false if it still does not after
     /// `seconds` (a generous deadline: the event is what the test waits for, not the time).
