@@ -109,7 +109,7 @@ public struct BuildRunner: Sendable {
     }
 
     public func run() throws -> Summary {
-        let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder)
+        let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder) { report(.warning($0)) }
         let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
         let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline, format: options.format)
         // Forked now, while the build has one thread: a document is read in a child first.

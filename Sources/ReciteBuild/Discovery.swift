@@ -39,7 +39,9 @@ public enum Discovery {
     /// A folder's own settings file.
     public static let folderConfigurationName = "recite.yml"
 
-    public static func jobs(for paths: [String], excluding outputFolder: String) throws(ConfigurationError) -> [Job] {
+    /// `warn` hears of each link to a folder that is skipped (see `FolderWalk`).
+    public static func jobs(for paths: [String], excluding outputFolder: String,
+                            warn: (String) -> Void = { _ in }) throws(ConfigurationError) -> [Job] {
         let fm = FileManager.default
         let excluded = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         var jobs: [Job] = []
@@ -52,7 +54,7 @@ public enum Discovery {
                 let root = URL(fileURLWithPath: path).standardizedFileURL
                 let configuration = root.appendingPathComponent(folderConfigurationName).path
                 let hasConfiguration = fm.fileExists(atPath: configuration)
-                for relative in walk(root, excluding: excluded) {
+                for relative in FolderWalk.files(under: root, shownAs: path, excluding: excluded, warn: warn) {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     if let format = format(of: file) {
                         let job = Job(source: file, format: format, outputStem: stem(relative),
@@ -69,28 +71,6 @@ public enum Discovery {
             }
         }
         return disambiguate(jobs)
-    }
-
-    /// Relative paths of the regular files under `root`, sorted, skipping hidden entries.
-    static func walk(_ root: URL, excluding excluded: String) -> [String] {
-        let fm = FileManager.default
-        var result: [String] = []
-        func visit(_ folder: URL, _ prefix: String) {
-            guard folder.path != excluded,
-                  let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let url = folder.appendingPathComponent(name)
-                var isFolder: ObjCBool = false
-                guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-                if isFolder.boolValue {
-                    visit(url, prefix + name + "/")
-                } else {
-                    result.append(prefix + name)
-                }
-            }
-        }
-        visit(root, "")
-        return result
     }
 
     /// The format of a file from its extension (and, for `.xml`, its root element).

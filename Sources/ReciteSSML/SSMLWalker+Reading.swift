@@ -56,17 +56,15 @@ extension SSMLWalker {
     }
 
     /// `<say-as>`: spelled types keep eSpeak NG's own spelling; the others become one run that
-    /// the normalization stage verbalizes as the type says. Returns true if the element was read
-    /// to its end tag.
+    /// the normalization stage verbalizes as the type says.
     mutating func sayAs(_ element: XMLElement, style parent: RunStyle, at location: SourceLocation,
-                        selfClosing: Bool) throws(DocumentError) -> Bool {
+                        selfClosing: Bool) throws(DocumentError) -> Reading {
         var style = parent
         let kind = (element.attributes["interpret-as"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard SayAs.knownTypes.contains(kind) else {
             warnings.append(Warning(path: source.path, location: location,
                                     message: "<say-as interpret-as=\"\(kind)\"> is not a type Recite reads; its text is read as written."))
-            try walkChildren(element, style: style)
-            return false
+            return .children(style)
         }
         let format = element.attributes["format"].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let format, !SSMLValues.isValidFormat(format, for: kind) {
@@ -78,16 +76,15 @@ extension SSMLWalker {
         style.sayAs = request
         if request.isSpelled {
             style.spellOut = true
-            try walkChildren(element, style: style)
-            return false
+            return .children(style)
         }
-        return try readAsOneUnit(element, style: style, selfClosing: selfClosing)
+        return readAsOneUnit(element, style: style, selfClosing: selfClosing)
     }
 
     /// `<phoneme alphabet ph>`: its text becomes one run carrying the pronunciation as written;
-    /// the pronunciation stage converts it. Returns true if the element was read to its end tag.
+    /// the pronunciation stage converts it.
     mutating func phoneme(_ element: XMLElement, style parent: RunStyle, at location: SourceLocation,
-                          selfClosing: Bool) throws(DocumentError) -> Bool {
+                          selfClosing: Bool) throws(DocumentError) -> Reading {
         var style = parent
         let name = (element.attributes["alphabet"] ?? "ipa").trimmingCharacters(in: .whitespaces).lowercased()
         guard let alphabet = SSMLValues.alphabet(name) else {
@@ -95,29 +92,25 @@ extension SSMLWalker {
             // written for cloud services: the text is read as written rather than the document refused.
             warnings.append(Warning(path: source.path, location: location,
                                     message: "<phoneme alphabet=\"\(name)\"> is not ipa or x-sampa; its text is read as written."))
-            try walkChildren(element, style: parent)
-            return false
+            return .children(parent)
         }
         guard let ph = element.attributes["ph"], !ph.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw DocumentError(path: source.path, location: location,
                                 message: "<phoneme> has no ph attribute; write the pronunciation in ph=\"…\".")
         }
         style.written = WrittenPronunciation(alphabet: alphabet, text: ph.trimmingCharacters(in: .whitespaces))
-        return try readAsOneUnit(element, style: style, selfClosing: selfClosing)
+        return readAsOneUnit(element, style: style, selfClosing: selfClosing)
     }
 
     /// An element whose text is said as one unit (a say-as value, a phoneme's word): one run
     /// covering its content's bytes, to its end tag. With child elements, they are walked
-    /// instead, each word carrying the style. Returns true if the element was read to its end tag.
-    private mutating func readAsOneUnit(_ element: XMLElement, style: RunStyle, selfClosing: Bool) throws(DocumentError) -> Bool {
-        guard !selfClosing, !element.hasElementChildren else {
-            try walkChildren(element, style: style)
-            return false
-        }
+    /// instead, each word carrying the style.
+    private mutating func readAsOneUnit(_ element: XMLElement, style: RunStyle, selfClosing: Bool) -> Reading {
+        guard !selfClosing, !element.hasElementChildren else { return .children(style) }
         let contentStart = cursor.position
         let contentEnd = skipContent(of: element)
         builder.appendUnit(element.textContent, origin: trimmed(contentStart..<contentEnd), style: style)
-        return true
+        return .consumed
     }
 
     /// `<voice>` and `<lang>`: the language, and what is asked of the voice.

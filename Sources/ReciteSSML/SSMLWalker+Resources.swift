@@ -5,14 +5,13 @@ import ReciteXML
 /// the input folder (see `LocalResource`).
 extension SSMLWalker {
     /// `<audio>`: the clip when its file is inside the folder and playable; otherwise the element's
-    /// children are read, with a warning. Returns true if the element was read to its end tag.
+    /// children are read, with a warning.
     mutating func audio(_ element: XMLElement, style: RunStyle, tagStart: Int, at location: SourceLocation,
-                        selfClosing: Bool) throws(DocumentError) -> Bool {
+                        selfClosing: Bool) -> Reading {
         let fallback = element.hasSpokenContent ? "its text is read instead" : "nothing is played"
         guard let src = element.attributes["src"] else {
             warnings.append(Warning(path: source.path, location: location, message: "<audio> has no src; \(fallback)."))
-            try walkChildren(element, style: style)
-            return false
+            return .children(style)
         }
         switch resources.resolve(src) {
         case .refused(let reason):
@@ -31,10 +30,9 @@ extension SSMLWalker {
             }
             let end = selfClosing ? cursor.position : { skipChildren(of: element); _ = cursor.leaveElement(); return cursor.position }()
             builder.appendAudio(path, origin: tagStart..<end)
-            return true
+            return .consumed
         }
-        try walkChildren(element, style: style)
-        return false
+        return .children(style)
     }
 
     /// `<lexicon uri>`: noted in `Script.lexicons` for the pronunciation stage.

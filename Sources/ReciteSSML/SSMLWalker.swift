@@ -40,12 +40,63 @@ struct SSMLWalker {
 
     // MARK: - Elements
 
-    mutating func walk(_ element: XMLElement, style parentStyle: RunStyle) throws(DocumentError) {
+    /// An element whose children are being read, and what to do once they all have been.
+    /// The walk keeps these on an explicit stack rather than recursing per nesting level: a
+    /// frame of the walk is several kilobytes, and a debug build ran out of stack at 199 levels.
+    struct OpenElement {
+        enum Closing { case plain, paragraph, sentence, token }
+        let element: XMLElement
+        let style: RunStyle
+        let selfClosing: Bool
+        let closing: Closing
+        /// The next child to read.
+        var next = 0
+    }
+
+    /// How an element reads: fully consumed already, or by walking its children in a style.
+    enum Reading {
+        case consumed
+        case children(RunStyle)
+    }
+
+    /// Walks `element` and everything inside it, depth first, without recursion.
+    mutating func walk(_ element: XMLElement, style: RunStyle) throws(DocumentError) {
+        var stack: [OpenElement] = []
+        if let open = try open(element, style: style) { stack.append(open) }
+        while let top = stack.last {
+            guard top.next < top.element.children.count else {
+                close(stack.removeLast())
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            switch top.element.children[top.next] {
+            case .element(let child):
+                if let open = try open(child, style: top.style) { stack.append(open) }
+            case .text(let text):
+                readText(text, style: top.style)
+            case .comment:
+                cursor.skipComment()
+            case .processingInstruction:
+                cursor.skipProcessingInstruction()
+            }
+        }
+    }
+
+    /// Reads an element's start tag and does what the element asks; returns the element to
+    /// keep open while its children are read, or nil if it was read to its end already.
+    private mutating func open(_ element: XMLElement, style parentStyle: RunStyle) throws(DocumentError) -> OpenElement? {
         let tagStart = cursor.enterElement()
         let selfClosing = cursor.finishStartTag()
         let location = source.location(ofScalar: tagStart)
         var style = parentStyle
         if let lang = element.attributes["xml:lang"] { style.language = lang }
+        func children(_ style: RunStyle, _ closing: OpenElement.Closing = .plain) -> OpenElement {
+            OpenElement(element: element, style: style, selfClosing: selfClosing, closing: closing)
+        }
+        func reading(_ reading: Reading) -> OpenElement? {
+            if case .children(let style) = reading { return children(style) }
+            return nil
+        }
 
         if element.isVendorExtension {
             warnings.append(Warning(path: source.path, location: location,
@@ -56,27 +107,24 @@ struct SSMLWalker {
         case "p", "paragraph":
             flushBlock(end: tagStart)
             blockStart = cursor.position
-            try walkChildren(element, style: style)
-            flushBlock(end: cursor.position)
+            return children(style, .paragraph)
         case "s", "sentence":
             builder.appendSpace()
-            try walkChildren(element, style: style)
-            builder.endSentence()
-            builder.appendSpace()
+            return children(style, .sentence)
         case "break":
             builder.appendPause(try breakSeconds(element, at: location), at: tagStart)
         case "mark":
             if let name = element.attributes["name"] { builder.appendMark(name, at: tagStart) }
         case "prosody":
             style.prosody = try prosody(element, at: location).nested(in: parentStyle.prosody)
-            try walkChildren(element, style: style)
+            return children(style)
         case "emphasis":
             let level = (element.attributes["level"] ?? "moderate").trimmingCharacters(in: .whitespaces).lowercased()
             guard let emphasis = Emphasis(rawValue: level) else {
                 throw invalid("level", level, in: element, at: location, expected: "strong, moderate, none or reduced")
             }
             style.emphasis = emphasis
-            try walkChildren(element, style: style)
+            return children(style)
         case "sub":
             let contentStart = cursor.position
             let contentEnd = selfClosing ? contentStart : skipContent(of: element)
@@ -86,26 +134,21 @@ struct SSMLWalker {
                 var c = contentStart
                 builder.appendAligned(element.textContent, cursor: &c, limit: contentEnd, style: style)
             }
-            return
+            return nil
         case "say-as":
-            if try sayAs(element, style: style, at: location, selfClosing: selfClosing) { return }
+            return reading(try sayAs(element, style: style, at: location, selfClosing: selfClosing))
         case "phoneme":
-            if try phoneme(element, style: style, at: location, selfClosing: selfClosing) { return }
+            return reading(try phoneme(element, style: style, at: location, selfClosing: selfClosing))
         case "token", "w":
             // A token is a word of its own: in languages written without spaces (the Chinese
             // example of SSML 1.1, 3.1.8.2) its edges are the only word boundaries there are.
             builder.appendSpace()
-            try walkChildren(element, style: style)
-            if !selfClosing { _ = cursor.leaveElement() }
-            if cursor.position < source.scalars.count, Self.startsWord(source.scalars[cursor.position]) {
-                builder.appendSpace()
-            }
-            return
+            return children(style, .token)
         case "voice", "lang":
             try voice(element, style: &style, at: location)
-            try walkChildren(element, style: style)
+            return children(style)
         case "audio":
-            if try audio(element, style: style, tagStart: tagStart, at: location, selfClosing: selfClosing) { return }
+            return reading(audio(element, style: style, tagStart: tagStart, at: location, selfClosing: selfClosing))
         case "lexicon":
             lexicon(element, at: location)
             // An inline lexicon (as some engines accept) is not read; its content is skipped so
@@ -118,9 +161,38 @@ struct SSMLWalker {
                 warnings.append(Warning(path: source.path, location: location,
                                         message: "<\(element.name)> is not an SSML element Recite knows; its text is read."))
             }
-            try walkChildren(element, style: style)
+            return children(style)
         }
         if !selfClosing { _ = cursor.leaveElement() }
+        return nil
+    }
+
+    /// Finishes an element once all its children have been read.
+    private mutating func close(_ open: OpenElement) {
+        switch open.closing {
+        case .plain:
+            break
+        case .paragraph:
+            flushBlock(end: cursor.position)
+        case .sentence:
+            builder.endSentence()
+            builder.appendSpace()
+        case .token:
+            if !open.selfClosing { _ = cursor.leaveElement() }
+            if cursor.position < source.scalars.count, Self.startsWord(source.scalars[cursor.position]) {
+                builder.appendSpace()
+            }
+            return
+        }
+        if !open.selfClosing { _ = cursor.leaveElement() }
+    }
+
+    /// Character data inside an element, matched to its bytes.
+    private mutating func readText(_ text: String, style: RunStyle) {
+        let limit = cursor.textLimit()
+        if !text.allSatisfy(\.isWhitespace), builder.isEmpty { blockStart = cursor.position }
+        builder.appendAligned(text, cursor: &cursor.position, limit: limit, style: style)
+        cursor.position = max(cursor.position, limit)
     }
 
     /// True for a character that would otherwise run on into the token before it (a letter,
@@ -129,35 +201,23 @@ struct SSMLWalker {
         scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
-    mutating func walkChildren(_ element: XMLElement, style: RunStyle) throws(DocumentError) {
-        for child in element.children {
-            switch child {
-            case .element(let e):
-                try walk(e, style: style)
-            case .text(let text):
-                let limit = cursor.textLimit()
-                if !text.allSatisfy(\.isWhitespace), builder.isEmpty { blockStart = cursor.position }
-                builder.appendAligned(text, cursor: &cursor.position, limit: limit, style: style)
-                cursor.position = max(cursor.position, limit)
-            case .comment:
-                cursor.skipComment()
-            case .processingInstruction:
-                cursor.skipProcessingInstruction()
-            }
-        }
-    }
-
     /// Moves the cursor past an element's content without reading it (a `<desc>`, an `<audio>`
-    /// whose file is played instead), so that later text is still found at its bytes.
+    /// whose file is played instead), so that later text is still found at its bytes. Like the
+    /// walk, it keeps its place on an explicit stack instead of recursing.
     mutating func skipChildren(of element: XMLElement) {
-        for child in element.children {
-            switch child {
-            case .element(let e):
+        var stack: [(element: XMLElement, next: Int)] = [(element, 0)]
+        while let (current, next) = stack.last {
+            guard next < current.children.count else {
+                stack.removeLast()
+                // A nested element ends at its end tag; the outermost one is left by the caller.
+                if !stack.isEmpty { _ = cursor.leaveElement() }
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            switch current.children[next] {
+            case .element(let child):
                 _ = cursor.enterElement()
-                if !cursor.finishStartTag() {
-                    skipChildren(of: e)
-                    _ = cursor.leaveElement()
-                }
+                if !cursor.finishStartTag() { stack.append((child, 0)) }
             case .text:
                 cursor.position = max(cursor.position, cursor.textLimit())
             case .comment:

@@ -82,9 +82,19 @@ public struct Prosody: Sendable, Hashable {
 
     public var isNeutral: Bool { rate == 1 && pitch == 1 && volume == 1 }
 
-    /// This prosody applied inside `outer` (SSML nesting multiplies).
+    /// How far a factor may go: beyond, no voice can follow, and 199 nested `rate="fast"`
+    /// multiplied to infinity, which crashed the markup writer.
+    public static let rateAndPitchLimits = 0.1...10.0
+    public static let volumeLimits = 0.0...10.0
+
+    /// This prosody applied inside `outer` (SSML nesting multiplies), within the limits.
     public func nested(in outer: Prosody) -> Prosody {
-        Prosody(rate: rate * outer.rate, pitch: pitch * outer.pitch, volume: volume * outer.volume)
+        func limit(_ value: Double, _ limits: ClosedRange<Double>) -> Double {
+            value.isNaN ? 1 : min(max(value, limits.lowerBound), limits.upperBound)
+        }
+        return Prosody(rate: limit(rate * outer.rate, Self.rateAndPitchLimits),
+                       pitch: limit(pitch * outer.pitch, Self.rateAndPitchLimits),
+                       volume: limit(volume * outer.volume, Self.volumeLimits))
     }
 }
 

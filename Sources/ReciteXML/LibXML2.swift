@@ -43,7 +43,7 @@ public enum LibXML2 {
         guard let root = xmlDocGetRootElement(document) else {
             throw XMLSyntaxError(line: 1, column: 1, message: "the document has no root element")
         }
-        return try convert(root, depth: 0)
+        return try convert(root)
     }
 
     /// libxml2's message, in terms a reader can act on: its depth limit names a parser option
@@ -55,12 +55,47 @@ public enum LibXML2 {
         return message.trimmingTrailingNewlines
     }
 
-    private static func convert(_ node: xmlNodePtr, depth: Int) throws(XMLSyntaxError) -> XMLElement {
-        let line = Int(xmlGetLineNo(node))
-        guard depth < maximumDepth else {
-            throw XMLSyntaxError(line: line, column: 1,
-                                 message: "elements are nested more than \(maximumDepth) deep")
+    /// An element being copied, and the next of its C children to copy.
+    private struct Copying {
+        var element: XMLElement
+        var next: xmlNodePtr?
+    }
+
+    /// Copies the tree under `root` into Swift values. Open elements are kept on an explicit stack,
+    /// not the thread's: a recursive copy costs a frame per nesting level, and a debug build's
+    /// frames ran a worker thread out of stack on deep documents.
+    private static func convert(_ root: xmlNodePtr) throws(XMLSyntaxError) -> XMLElement {
+        var stack = [Copying(element: element(root), next: root.pointee.children)]
+        while let last = stack.indices.last {
+            guard let current = stack[last].next else {
+                let done = stack.removeLast().element
+                guard let parent = stack.indices.last else { return done }
+                stack[parent].element.children.append(.element(done))
+                continue
+            }
+            stack[last].next = current.pointee.next
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                guard stack.count < maximumDepth else {
+                    throw XMLSyntaxError(line: Int(xmlGetLineNo(current)), column: 1,
+                                         message: "elements are nested more than \(maximumDepth) deep")
+                }
+                stack.append(Copying(element: element(current), next: current.pointee.children))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                stack[last].element.children.append(.text(string(current.pointee.content) ?? ""))
+            case XML_COMMENT_NODE:
+                stack[last].element.children.append(.comment)
+            case XML_PI_NODE:
+                stack[last].element.children.append(.processingInstruction)
+            default:
+                break
+            }
         }
+        preconditionFailure("the copy returns when it closes the root")
+    }
+
+    /// An element's name, attributes and line, without its children.
+    private static func element(_ node: xmlNodePtr) -> XMLElement {
         var attributes: [String: String] = [:]
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -76,26 +111,9 @@ public enum LibXML2 {
             attributes[prefix.map { "\($0):\(name)" } ?? name] = value
             attribute = current.pointee.next
         }
-        var children: [XMLContent] = []
-        var child = node.pointee.children
-        while let current = child {
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                children.append(.element(try convert(current, depth: depth + 1)))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                children.append(.text(string(current.pointee.content) ?? ""))
-            case XML_COMMENT_NODE:
-                children.append(.comment)
-            case XML_PI_NODE:
-                children.append(.processingInstruction)
-            default:
-                break
-            }
-            child = current.pointee.next
-        }
         return XMLElement(name: string(node.pointee.name) ?? "",
                           prefix: node.pointee.ns.flatMap { string($0.pointee.prefix) },
-                          attributes: attributes, line: line, children: children)
+                          attributes: attributes, line: Int(xmlGetLineNo(node)), children: [])
     }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {

@@ -119,6 +119,38 @@ import Testing
         #expect(e.message == "Malformed SSML: elements are nested more than 200 deep. Fix the markup at this point.")
     }
 
+    /// The walk keeps open elements on a stack of its own, not the thread's: 200 levels parse on
+    /// a 256 KB thread stack in a debug build, where the recursive walk (about 12 KB a level)
+    /// needed 2.4 MB and crashed the debug build at 199.
+    @Test func deepNestingIsWalkedOnASmallThreadStack() throws {
+        let text = "<speak>" + String(repeating: "<prosody rate=\"90%\"><emphasis><s>", count: 66)
+            + "deep" + String(repeating: "</s></emphasis></prosody>", count: 66) + "</speak>"
+        final class Outcome: @unchecked Sendable { var words: [String] = [] }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome.words = ((try? SSMLParser.parse(bytes: Array(text.utf8), path: "deep.ssml", inputRoot: nil))?
+                .script.blocks.flatMap(\.runs).compactMap(\.spoken)) ?? []
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+        #expect(outcome.words.contains { $0.hasPrefix("deep") }, "\(outcome.words)")
+    }
+
+    /// 199 nested `rate="x-fast"` multiply to 1.7^199, which overflowed to infinity and crashed
+    /// the segment writer: nested prosody stays within what a voice can do.
+    @Test func nestedProsodyStaysWithinItsLimits() throws {
+        let levels = 199
+        let text = "<speak>" + String(repeating: "<prosody rate=\"x-fast\" pitch=\"x-low\" volume=\"x-loud\">", count: levels)
+            + "deep" + String(repeating: "</prosody>", count: levels) + "</speak>"
+        let run = try #require(try parse(text).script.blocks.flatMap(\.runs).first { $0.spoken == "deep" })
+        #expect(run.style.prosody.rate == Prosody.rateAndPitchLimits.upperBound)
+        #expect(run.style.prosody.pitch == Prosody.rateAndPitchLimits.lowerBound)
+        #expect(run.style.prosody.volume == Prosody.volumeLimits.upperBound)
+    }
+
     // MARK: - Files a document names
 
     /// A folder with a document, a clip inside it, and a "secret" clip just outside it.
