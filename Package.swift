@@ -93,6 +93,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzText", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzSSML", ["ReciteSSML"]),
     ("FuzzHTML", ["ReciteHTML"]),
+    ("FuzzEPUB", ["ReciteBuild", "ReciteEPUB", "ReciteHTML"]),
     ("FuzzPLS", []),
     ("FuzzYAMLLexicon", []),
     ("FuzzTSVLexicon", []),

@@ -12,10 +12,10 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-60}"
 scratch=.build-fuzz
 shared=../shared/corpus
-all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML html:FuzzHTML pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
+all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML html:FuzzHTML epub:FuzzEPUB pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
      tsv-lexicon:FuzzTSVLexicon pipeline:FuzzPipeline normalize:FuzzNormalize)
 # The dictionaries of Fuzz/Dictionaries (tokens libFuzzer splices in) each harness uses.
-declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [html]="html" [pls]="pls"
+declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [html]="html" [epub]="epub html" [pls]="pls"
     [yaml-lexicon]="yaml tsv" [tsv-lexicon]="tsv" [pipeline]="yaml" [normalize]="normalize")
 wanted="${FUZZ_HARNESSES:-}"
 
@@ -70,6 +70,26 @@ seed ssml "$shared/ssml" '*.ssml'
 seed html Fuzz/Seeds/html '*'
 seed html Samples '*.html' '*.htm'
 seed html "$shared/html" 'source.html'
+# EPUB: whole books (read as zip archives) and each book's parts joined by NUL bytes, in the
+# order FuzzEPUB builds a book from (container, package, nav, two documents, NCX).
+seed epub Samples '*.epub'
+python3 - "$scratch/seeds/epub" Samples/*.epub <<'PY'
+import os, sys, zipfile
+out = sys.argv[1]
+for path in sys.argv[2:]:
+    with zipfile.ZipFile(path) as book:
+        names = book.namelist()
+        container = book.read("META-INF/container.xml")
+        opf = next(n for n in names if n.endswith(".opf"))
+        docs = [n for n in names if n.endswith(".xhtml") or n.endswith(".html")]
+        nav = next((n for n in docs if "nav" in n or "toc" in n), docs[0])
+        rest = [n for n in docs if n != nav] + ["", ""]
+        ncx = next((n for n in names if n.endswith(".ncx")), None)
+        parts = [container, book.read(opf), book.read(nav), book.read(rest[0]) if rest[0] else b"",
+                 book.read(rest[1]) if rest[1] else b"", book.read(ncx) if ncx else b""]
+        with open(os.path.join(out, "parts-" + os.path.basename(path)), "wb") as f:
+            f.write(b"\0".join(parts))
+PY
 seed pls Fuzz/Seeds/pls '*'
 seed pls Samples '*.pls'
 seed pls Tests/RecitePronounceTests/Fixtures '*.pls'
@@ -108,8 +128,11 @@ for entry in "${selected[@]}"; do
     corpus="$scratch/corpus/$name" crashes="$scratch/crashes/$name" log="$scratch/logs/$name.log"
     mkdir -p "$corpus" "$crashes"
     # The Swift runtime's own crash reporter would wait on the crashed process: libFuzzer reports.
+    # A book's parts are longer than a document: the EPUB harness takes inputs up to 64 KB.
+    max_len=8192
+    [ "$name" = epub ] && max_len=65536
     SWIFT_BACKTRACE=enable=no "$scratch/release/$product" "$corpus" "$scratch/seeds/$name" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$max_len \
         -dict="$scratch/dictionaries/$name.dict" -print_final_stats=1 -artifact_prefix="$crashes/" > "$log" 2>&1
     status=$?
     artifacts=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | grep -v '/slow-unit-' || true)

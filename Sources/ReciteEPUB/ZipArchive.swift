@@ -1,4 +1,7 @@
 import CLibZip
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The only file that talks to libzip: a zip archive opened read-only, whose entries are read
 /// into memory one at a time, within limits that a hostile archive (a zip bomb, a path that
@@ -42,16 +45,99 @@ public final class ZipArchive {
             throw Failure(message: "\(path): not a readable zip archive (\(String(cString: zip_error_strerror(&error)))); an EPUB is a zip file.")
         }
         archive = opened
-        let count = zip_get_num_entries(opened, 0)
+        try listEntries()
+    }
+
+    /// An archive held in memory (`path` names it in messages): a book read from elsewhere than
+    /// a file, and the fuzzer's bytes.
+    public init(bytes: [UInt8], path: String, limits: Limits = Limits()) throws(Failure) {
+        self.path = path
+        self.limits = limits
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        // libzip reads the buffer in place for the archive's life: it gets a copy of its own.
+        let copy = Self.mallocCopy(bytes)
+        guard let source = zip_source_buffer_create(copy, zip_uint64_t(bytes.count), 1, &error) else {
+            free(copy)
+            throw Failure(message: "\(path): cannot read the archive (\(String(cString: zip_error_strerror(&error)))).")
+        }
+        guard let opened = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            zip_source_free(source)
+            throw Failure(message: "\(path): not a readable zip archive (\(String(cString: zip_error_strerror(&error)))); an EPUB is a zip file.")
+        }
+        archive = opened
+        try listEntries()
+    }
+
+    /// A copy libzip may own: it frees the buffers it is given with `free`.
+    private static func mallocCopy(_ bytes: [UInt8]) -> UnsafeMutableRawPointer {
+        let copy = malloc(max(1, bytes.count))!
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: $0.count) } }
+        return copy
+    }
+
+    private func listEntries() throws(Failure) {
+        guard let archive else { return }
+        let count = zip_get_num_entries(archive, 0)
         guard count >= 0, count <= limits.entries else {
             throw Failure(message: "\(path): the archive holds \(count) entries, more than the \(limits.entries) a book may have.")
         }
         for index in 0..<Int(count) {
-            guard let raw = zip_get_name(opened, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
+            guard let raw = zip_get_name(archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
             let name = String(cString: raw)
             names.append(name)
             if byName[name] == nil { byName[name] = index }
         }
+    }
+
+    /// A zip archive of `entries`, in order, built in memory (deflated, or stored where asked):
+    /// books for tests and fuzzing, written by the same library that reads them.
+    public static func archive(of entries: [(name: String, bytes: [UInt8], stored: Bool)]) throws(Failure) -> [UInt8] {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let target = zip_source_buffer_create(nil, 0, 0, &error) else {
+            throw Failure(message: "cannot make an archive in memory (\(String(cString: zip_error_strerror(&error)))).")
+        }
+        // The target outlives the archive, which frees its sources when it closes.
+        zip_source_keep(target)
+        defer { zip_source_free(target) }
+        guard let archive = zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
+            throw Failure(message: "cannot make an archive in memory (\(String(cString: zip_error_strerror(&error)))).")
+        }
+        for entry in entries {
+            let data = Self.mallocCopy(entry.bytes)
+            guard let source = zip_source_buffer(archive, data, zip_uint64_t(entry.bytes.count), 1) else {
+                free(data)
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory.")
+            }
+            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
+            guard index >= 0 else {
+                zip_source_free(source)
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory: \(message).")
+            }
+            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
+        }
+        guard zip_close(archive) == 0 else {
+            let message = String(cString: zip_strerror(archive))
+            zip_discard(archive)
+            throw Failure(message: "cannot write an archive in memory: \(message).")
+        }
+        guard zip_source_open(target) == 0 else { throw Failure(message: "cannot read back an archive made in memory.") }
+        defer { zip_source_close(target) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { zip_source_read(target, $0.baseAddress, zip_uint64_t($0.count)) }
+            guard n >= 0 else { throw Failure(message: "cannot read back an archive made in memory.") }
+            if n == 0 { break }
+            bytes += chunk[..<Int(n)]
+        }
+        return bytes
     }
 
     deinit {

@@ -195,11 +195,13 @@ private struct Walker {
     }
 
     /// After a link's text, moves the cursor past `](url "title")` or `][ref]` so the URL's
-    /// characters are never mistaken for the text that follows.
+    /// characters are never mistaken for the text that follows. Only markup may stand between
+    /// the text and its `]`: an autolink (`https://…` written bare) has none, and looking further
+    /// for a `]` once jumped the cursor over half a paragraph written on one line.
     mutating func skipLinkDestination(limit: Int) {
         let s = source.scalars
         var i = cursor
-        while i < limit, s[i] != "]", s[i] != "\n" { i += 1 }
+        while i < limit, Self.markupBeforeBracket.contains(s[i]) { i += 1 }
         guard i < limit, s[i] == "]" else { return }
         i += 1
         guard i < limit else { cursor = i; return }
@@ -216,6 +218,10 @@ private struct Walker {
         }
         cursor = i
     }
+
+    /// What may follow a link's last character before its `]`: emphasis, code and strikethrough
+    /// delimiters, an escape, an image's `[` (an empty text), and white space.
+    static let markupBeforeBracket: Set<Unicode.Scalar> = ["*", "_", "~", "`", "\\", "[", "!", " ", "\t", "\n"]
 
     // MARK: - Positions
 

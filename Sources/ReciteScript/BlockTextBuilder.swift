@@ -29,8 +29,8 @@ public struct BlockTextBuilder {
     private var styles: [RunStyle] = []
     /// Runs of the words already cut off `items` (see `compact`).
     private var done: [Run] = []
-    /// Indices in `done` of words none of whose characters were found in the source: they take
-    /// the fallback span given to `finish`.
+    /// Indices in `done` of words none of whose characters were found in the source: they are
+    /// placed between their neighbours by `finish` (see `placeUnplaced`).
     private var unplaced: [Int] = []
     /// Characters from which `items` is cut into runs as it grows: a paragraph of a megabyte
     /// (a book pasted without blank lines) would otherwise hold some 40 bytes per character.
@@ -184,11 +184,11 @@ public struct BlockTextBuilder {
     }
 
     /// The runs collected so far, one per word, pause or mark; the builder is emptied.
-    /// `fallback` is the span for words none of whose characters were found in the source.
+    /// `fallback` is the block's code points: words none of whose characters were found in the
+    /// source are placed inside it.
     public mutating func finish(fallback: Range<Int>) -> [Run] {
         cut(items.count)
-        let fallbackSpan = source.span(scalars: fallback)
-        for k in unplaced { done[k].source = fallbackSpan }
+        placeUnplaced(within: fallback)
         defer {
             done = []
             unplaced = []
@@ -197,6 +197,32 @@ public struct BlockTextBuilder {
             styles.removeAll()
         }
         return done
+    }
+
+    /// Gives each word found nowhere in the source a share of the source between the runs
+    /// around it (within `block`), in proportion to its length. Every such word once took the
+    /// whole block: in a paragraph of a megabyte whose text drifted from the source, thousands of
+    /// words each copied a megabyte into the sidecar, quadratic in time and memory.
+    private mutating func placeUnplaced(within block: Range<Int>) {
+        var k = 0
+        while k < unplaced.count {
+            var j = k
+            while j + 1 < unplaced.count, unplaced[j + 1] == unplaced[j] + 1 { j += 1 }
+            let first = unplaced[k], last = unplaced[j]
+            var lo = block.lowerBound, hi = block.upperBound
+            if first > 0 { lo = max(lo, source.scalarIndex(atByte: done[first - 1].source.end)) }
+            if last + 1 < done.count { hi = min(hi, source.scalarIndex(atByte: done[last + 1].source.offset)) }
+            hi = max(lo, hi)
+            let weights = unplaced[k...j].map { max(1, done[$0].spoken?.unicodeScalars.count ?? 1) }
+            let total = weights.reduce(0, +)
+            var sum = 0
+            for (n, index) in unplaced[k...j].enumerated() {
+                let start = lo + (hi - lo) * sum / total
+                sum += weights[n]
+                done[index].source = source.span(scalars: start..<(lo + (hi - lo) * sum / total))
+            }
+            k = j + 1
+        }
     }
 
     /// Cuts the items before the last word into runs, keeping that word (and what follows it)

@@ -130,11 +130,21 @@ public struct SourceText: Sendable {
     public func scalarIndex(line: Int, byteColumn: Int) -> Int {
         guard line >= 1 else { return 0 }
         guard line <= lineStarts.count else { return scalars.count }
+        // Found by binary search, not by walking the line: a pasted book may be one line.
         let start = lineStarts[line - 1]
+        let lineEnd = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
         let target = byteOffsets[start] + max(0, byteColumn - 1)
-        var i = start
-        while i < scalars.count, byteOffsets[i] < target, scalars[i] != "\n" { i += 1 }
-        return i
+        return min(max(start, scalarIndex(atByte: target)), lineEnd)
+    }
+
+    /// The index of the first code point that starts at or after byte `offset` (binary search).
+    public func scalarIndex(atByte offset: Int) -> Int {
+        var lo = 0, hi = scalars.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if byteOffsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The code-point index of the start of a 1-based line.
@@ -159,12 +169,8 @@ public struct SourceText: Sendable {
     /// The text of the bytes of `span`, decoded the way the file was.
     /// The stitcher asks this for every word, so the start is found by binary search.
     public func text(of span: SourceSpan) -> String {
-        var lo = 0, top = byteOffsets.count
-        while lo < top {
-            let mid = (lo + top) / 2
-            if byteOffsets[mid] < span.offset { lo = mid + 1 } else { top = mid }
-        }
-        guard lo < byteOffsets.count else { return "" }
+        let lo = scalarIndex(atByte: span.offset)
+        guard lo < scalars.count else { return "" }
         var hi = lo
         while hi < scalars.count, byteOffsets[hi] < span.end { hi += 1 }
         return text(scalars: lo..<hi)

@@ -1,3 +1,4 @@
+import Foundation
 import ReciteScript
 import ReciteTestSupport
 import Testing
@@ -114,5 +115,53 @@ import Testing
         #expect(script.blocks.first?.kind == .title)
         #expect(script.blocks.first?.runs.compactMap(\.spoken) == ["Rust", "1.71"])
         #expect(script.blocks.last?.runs.first?.source.line == 5)
+    }
+}
+
+/// Words keep their own bytes in a paragraph written on one line, however long (issue 25).
+@Suite struct OneLineParagraphTests {
+    /// A bare URL (an autolink) has no `](…)` after it: the cursor stays after it. It once looked
+    /// for the next `]` on the line, jumped over everything before "[MP3 SP]", and every word
+    /// after took the whole paragraph as its source.
+    @Test func aBareLinkDoesNotMoveTheCursorToALaterBracket() throws {
+        let text = "See https://en.wikipedia.org/wiki/N%2B1_redundancy. Nothing beats a fan. [MP3 SP] The end."
+        let source = SourceText(path: "one.md", text: text)
+        let runs = MarkdownParser.parse(source).blocks.flatMap(\.runs)
+        for word in ["Nothing", "beats", "fan.", "The", "end."] {
+            let run = try #require(runs.first { $0.spoken == word }, "no run \(word)")
+            #expect(source.text(of: run.source) == word.trimmingCharacters(in: CharacterSet(charactersIn: ".")),
+                    "\(word) points at \(source.text(of: run.source))")
+        }
+    }
+
+    /// Bracketed links still skip their destinations, with markup before the `]`.
+    @Test func aBracketedLinkSkipsItsDestination() throws {
+        let text = "Read [the **guide**](https://example.org/guide) and [`code`][ref] today.\n\n[ref]: https://example.org/code"
+        let source = SourceText(path: "links.md", text: text)
+        let runs = MarkdownParser.parse(source).blocks.flatMap(\.runs)
+        let today = try #require(runs.first { $0.spoken == "today." })
+        #expect(source.text(of: today.source) == "today")
+        let spoken = runs.compactMap(\.spoken)
+        #expect(!spoken.contains { $0.contains("example") }, "\(spoken)")
+    }
+
+    /// Words the parser's text has but the source does not (here, text cmark made) are placed
+    /// between their neighbours, never across the whole paragraph.
+    @Test func wordsNotInTheSourceStayBetweenTheirNeighbours() throws {
+        let source = SourceText(path: "t", text: "alpha beta gamma delta")
+        var builder = BlockTextBuilder(source: source)
+        var cursor = 0
+        builder.appendAligned("alpha beta", cursor: &cursor, limit: 10, style: RunStyle())
+        builder.appendSpace()
+        builder.appendAligned("zzz qqq", cursor: &cursor, limit: 16, style: RunStyle())
+        builder.appendSpace()
+        cursor = 17
+        builder.appendAligned("delta", cursor: &cursor, limit: source.scalars.count, style: RunStyle())
+        let runs = builder.finish(fallback: 0..<source.scalars.count)
+        #expect(runs.compactMap(\.spoken) == ["alpha", "beta", "zzz", "qqq", "delta"])
+        // Between "beta" (ends at byte 10) and "delta" (starts at 17), in order, without overlap.
+        let placed = runs[2...3].map(\.source)
+        #expect(placed[0].offset == 10 && placed[1].end == 17)
+        #expect(placed[0].end == placed[1].offset)
     }
 }

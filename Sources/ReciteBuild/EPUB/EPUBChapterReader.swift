@@ -8,29 +8,32 @@ import ReciteScript
 ///
 /// The chapter's source text is its documents' bytes one after another (each starting on a new
 /// line), so every word keeps a byte range in one text; the sidecar names the book and the entry.
-enum EPUBChapterReader {
+public enum EPUBChapterReader {
     /// Reads a document's bytes (named `path`) as a script: the HTML reader, whole body.
-    typealias ReadXHTML = (_ bytes: [UInt8], _ path: String) throws(DocumentError) -> (script: Script, warnings: [Warning])
+    public typealias ReadXHTML = (_ bytes: [UInt8], _ path: String) throws(DocumentError) -> (script: Script, warnings: [Warning])
 
     static func read(book: String, chapter index: Int, defaultLanguage: String,
                      readXHTML: ReadXHTML) throws(DocumentError) -> (source: SourceText, script: Script, warnings: [Warning]) {
         let archive: ZipArchive
+        do { archive = try ZipArchive(path: book) } catch { throw DocumentError(path: book, message: error.message) }
+        return try read(archive, book: book, chapter: index, defaultLanguage: defaultLanguage, readXHTML: readXHTML)
+    }
+
+    /// Reads chapter `index` of the open `archive` (named `book` in messages and spans).
+    public static func read(_ archive: ZipArchive, book: String, chapter index: Int, defaultLanguage: String,
+                            readXHTML: ReadXHTML) throws(DocumentError) -> (source: SourceText, script: Script, warnings: [Warning]) {
         let package: EPUBPackage
         do {
-            archive = try ZipArchive(path: book)
             package = try EPUBPackage.read(archive)
-        } catch let error as ZipArchive.Failure {
-            throw DocumentError(path: book, message: error.message)
-        } catch let error as EPUBError {
-            throw DocumentError(path: book, message: error.description)
         } catch {
-            throw DocumentError(path: book, message: "\(error)")
+            throw DocumentError(path: book, message: error.description)
         }
         let chapters = EPUBChapter.plan(package)
         guard chapters.indices.contains(index) else {
             throw DocumentError(path: book, message: "The book has \(chapters.count) chapters, not \(index + 1); it changed while it was read.")
         }
         var bytes: [UInt8] = []
+        var lines = 0
         var blocks: [Block] = []
         var warnings: [Warning] = []
         var language: String?
@@ -53,9 +56,13 @@ enum EPUBChapterReader {
                 warnings.append(Warning(path: name, message: "The table of contents points to #\(id), which this document does not have; the chapter starts or ends at the document's edge."))
             }
             // Each document starts on a line of its own in the chapter's text.
-            if !bytes.isEmpty { bytes.append(0x0A) }
-            let shift = (offset: bytes.count, lines: bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
+            if !bytes.isEmpty {
+                bytes.append(0x0A)
+                lines += 1
+            }
+            let shift = (offset: bytes.count, lines: lines)
             bytes += entryBytes
+            lines += entryBytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
             for var block in script.blocks where block.source.offset >= from && block.source.offset < to {
                 block.source = shifted(block.source, by: shift)
                 for i in block.runs.indices { block.runs[i].source = shifted(block.runs[i].source, by: shift) }
