@@ -3,6 +3,7 @@ FUZZ_SECONDS ?= 60
 bench:
 	swift build -c release
 	python3 Benchmarks/bench.py
+	python3 Benchmarks/long_paragraph.py
 	python3 Benchmarks/neural.py
 	python3 Benchmarks/normalize.py
 	python3 Benchmarks/audiobook.py
@@ -11,4 +12,10 @@ bench:
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
 
-.PHONY: bench fuzz
+# The whole test suite under the address sanitizer (heap and stack overflows, use after free,
+# leaks are not checked: the Swift runtime keeps its caches), in a build folder of its own.
+# Prints the suite's result line and the count of sanitizer reports, and fails on either.
+asan:
+	bash Fuzz/asan.sh
+
+.PHONY: bench fuzz asan

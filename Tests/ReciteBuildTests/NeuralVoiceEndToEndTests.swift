@@ -231,6 +231,32 @@ import Testing
         #expect(bridge.words.map(\.spoken) == ["The", "bridge", "is", "open", "as", "usual"])
     }
 
+    /// A segment the neural voice never finishes: its child is killed at the time limit, tried
+    /// once more, then its document alone fails; no hung child outlives the build.
+    @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"), .timeLimit(.minutes(2)))
+    func aSegmentThatHangsTheVoiceIsStoppedAtTheTimeLimit() throws {
+        let input = EndToEndTests.temporaryFolder("neural-hang-in"), out = EndToEndTests.temporaryFolder("neural-hang-out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("The zebra crossing is closed today.\n".utf8).write(to: input.appendingPathComponent("zebra.md"))
+        try Data("The bridge is open as usual.\n".utf8).write(to: input.appendingPathComponent("bridge.md"))
+        let started = Date()
+        let outcome = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--voice", Self.voice, "--jobs", "2"],
+                                               environment: ["RECITE_TEST_HANG_SAYING": "zebra", "RECITE_SEGMENT_TIME_LIMIT": "2"])
+        let elapsed = Date().timeIntervalSince(started)
+        let stderr = outcome.stderr
+        #expect(outcome.status == 1, "\(stderr)")
+        #expect(stderr.contains("zebra.md") && stderr.contains("the neural voice did not finish this segment within 2 s (RECITE_SEGMENT_TIME_LIMIT), twice"), "\(stderr)")
+        #expect(elapsed >= 4 && elapsed < 90, "the build took \(elapsed) s")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("zebra.wav").path))
+        #expect(try Self.sidecar(out, "bridge").words.map(\.spoken) == ["The", "bridge", "is", "open", "as", "usual"])
+        let ours = EndToEndTests.executable.resolvingSymlinksInPath().path
+        let hung = try WorkerFailureTests.processes(named: "recite-worker").filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours
+                && WorkerFailureTests.environment(of: $0).contains("RECITE_TEST_HANG_SAYING=zebra")
+        }
+        #expect(hung.isEmpty, "neural children still running: \(hung)")
+    }
+
     @Test(.enabled(if: installed, "the voice en_US-joe-medium is not installed"))
     func aVoiceOfAnotherLanguageReadsDocumentsInItsLanguage() throws {
         // A German voice (the same model, its settings saying German): documents that name no

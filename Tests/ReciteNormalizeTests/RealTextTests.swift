@@ -7,6 +7,14 @@ import Testing
     let normalizer = Normalizer()
     func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
 
+    /// A one-letter label before a lone colon ("S :" in a theatre's price list) once ended the
+    /// street-name lookahead on a forced unwrap of an empty word: the page failed to render.
+    @Test(arguments: [
+        ("500 S :", "five hundred south:"),
+        ("R : 50,000₩ S : 40,000₩", "R: fifty thousand won S: forty thousand won"),
+    ])
+    func lettersBeforeALoneColon(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
     @Test(arguments: [
         ("13000", "one three zero zero zero"), ("About 45000 people came", "About forty five thousand people came"),
         ("card ending in 8876", "card ending in eight eight seven six"), ("2788 San Tomas Expy, Santa Clara, CA 95051", "twenty seven eighty eight San Tomas Expressway, Santa Clara, California nine five zero five one"),

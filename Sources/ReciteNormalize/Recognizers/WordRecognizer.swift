@@ -143,7 +143,7 @@ struct WordRecognizer {
             let isPoint = { (k: Int) in context.core(k).map { $0.count == 1 && rules.compass[String($0)] != nil } ?? false }
             let pointOfPoint = (nextWord == "of" && isPoint(i + 2)) || (i > 1 && context.pieces[i - 1].core == "of" && isPoint(i - 2))
             let afterStreet = i > 0 && !context.pieces[i - 1].endsClause && context.pieces[i - 1].core.count > 2
-                && (context.core(i + 1).map { !$0.first!.isLowercase } ?? true) && isStreetWord(context.pieces[i - 1].core)
+                && (context.core(i + 1)?.first.map { !$0.isLowercase } ?? true) && isStreetWord(context.pieces[i - 1].core)
             let afterWinds = i > 0 && (context.pieces[i - 1].core.lowercased().hasPrefix("wind") || context.pieces[i - 1].trail.hasSuffix(":"))
                 && context.joins(i) && context.core(i + 1)?.first?.isASCIIDigit == true
             let beforeStreet = dotted && context.core(i + 1)?.first?.isUppercase == true

@@ -177,7 +177,7 @@ extension LanguageRules {
         var folded: [String: Inflected] = [:]
         // Larger prefixes first, so that "mb" folds to megabyte rather than millibyte.
         let prefixes = unitPrefixes.sorted { lhs, rhs in
-            let l = lhs.key.first!.isUppercase || lhs.key == "k", r = rhs.key.first!.isUppercase || rhs.key == "k"
+            let l = lhs.key.first?.isUppercase == true || lhs.key == "k", r = rhs.key.first?.isUppercase == true || rhs.key == "k"
             return l != r ? l : lhs.key < rhs.key
         }
         let bases = prefixableUnits.sorted { $0.key < $1.key }

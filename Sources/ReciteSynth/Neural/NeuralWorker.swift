@@ -68,8 +68,9 @@ private struct NeuralRelay {
     init(slots: Int) { self.slots = max(1, slots) }
 
     /// For tests only: a segment whose request holds the value of `RECITE_TEST_CRASH_SAYING`
-    /// crashes the child that says it.
-    static let crashMarker = ProcessInfo.processInfo.environment["RECITE_TEST_CRASH_SAYING"].flatMap { $0.isEmpty ? nil : $0 }
+    /// crashes the child that says it, and one that holds `RECITE_TEST_HANG_SAYING` never ends.
+    static let crashMarker = WorkerLoop.TestHooks.marker("RECITE_TEST_CRASH_SAYING")
+    static let hangMarker = WorkerLoop.TestHooks.marker("RECITE_TEST_HANG_SAYING")
 
     mutating func run(_ synthesis: NeuralSynthesis) -> Int32 {
         while inputOpen || !children.isEmpty {
@@ -110,9 +111,16 @@ private struct NeuralRelay {
         let pid = fork()
         if pid == 0 {
             close(fds[0])
-            if let marker = Self.crashMarker, String(decoding: frame, as: UTF8.self).contains(marker) {
-                // A real memory fault, as a bug in the model runtime would make.
-                UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+            if Self.crashMarker != nil || Self.hangMarker != nil {
+                let request = String(decoding: frame, as: UTF8.self)
+                if let marker = Self.crashMarker, request.contains(marker) {
+                    // A real memory fault, as a bug in the model runtime would make.
+                    UnsafeMutablePointer<Int>(bitPattern: 16)!.pointee = 1
+                }
+                if let marker = Self.hangMarker, request.contains(marker) {
+                    // Hung as a runtime stuck in a loop would be: only the worker's kill ends it.
+                    while true { sleep(3600) }
+                }
             }
             let result = WorkerLoop.say(frame, with: synthesis)
             _exit(WorkerProtocol.writeResponse(result, to: fds[1]) ? 0 : 1)
