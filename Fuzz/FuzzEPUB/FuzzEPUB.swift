@@ -20,7 +20,7 @@ public func fuzzEPUB(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 func readBook(_ bytes: [UInt8]) {
     guard let archive = try? ZipArchive(bytes: bytes, path: "fuzz.epub"),
           let package = try? EPUBPackage.read(archive) else { return }
-    _ = TOCEntry.flatten(package.toc)
+    _ = TOCEntry.flatten(package.tableOfContents)
     for index in EPUBChapter.plan(package).indices.prefix(16) {
         guard let chapter = try? EPUBChapterReader.read(archive, book: "fuzz.epub", chapter: index, defaultLanguage: "en-US",
                                                         readXHTML: readXHTML) else { continue }

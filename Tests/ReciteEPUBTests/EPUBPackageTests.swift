@@ -102,6 +102,50 @@ import Testing
         ])
     }
 
+    /// A book written in memory by libzip (as the fuzzer builds its books) is a zip Python's
+    /// reader accepts, and reads the same from memory as from a file.
+    @Test func aBookMadeInMemoryReadsTheSameFromMemoryAndFromAFile() throws {
+        let nav = """
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+          <nav epub:type="toc"><ol><li><a href="one.xhtml">One</a></li><li><a href="two.xhtml">Two</a></li></ol></nav></body></html>
+        """
+        let entries = [Self.container, Self.opf(manifest: """
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+            <item id="c1" href="one.xhtml" media-type="application/xhtml+xml"/>
+            <item id="c2" href="two.xhtml" media-type="application/xhtml+xml"/>
+            """, spine: "<itemref idref=\"c1\"/><itemref idref=\"c2\"/>"),
+            ("OEBPS/nav.xhtml", nav), ("OEBPS/one.xhtml", Self.chapter("a")), ("OEBPS/two.xhtml", Self.chapter("b"))]
+        let bytes = try ZipArchive.archive(of: [("mimetype", Array("application/epub+zip".utf8), true)]
+                                            + entries.map { ($0.0, Array($0.1.utf8), false) })
+        let fromMemory = try EPUBPackage.read(ZipArchive(bytes: bytes, path: "memory.epub"))
+        let file = Fixtures.scratch("epub-memory-\(UUID().uuidString).epub")
+        try Data(bytes).write(to: file)
+        let fromFile = try EPUBPackage.read(ZipArchive(path: file.path))
+        #expect(fromMemory.metadata.title == "The Long River" && fromFile.metadata.title == "The Long River")
+        #expect(fromMemory.spine.map(\.entry) == ["OEBPS/one.xhtml", "OEBPS/two.xhtml"])
+        #expect(fromFile.spine.map(\.entry) == fromMemory.spine.map(\.entry))
+        #expect(TOCEntry.flatten(fromMemory.tableOfContents).map(\.entry.title) == ["One", "Two"])
+        #expect(try ZipArchive(bytes: bytes, path: "memory.epub").read("OEBPS/two.xhtml") == Array(Self.chapter("b").utf8))
+        // An independent reader: every entry's checksum holds, mimetype first and stored.
+        let check = try ExternalProgram.run(ExternalProgram.onPath("python3")!, ["-c", """
+            import sys, zipfile
+            z = zipfile.ZipFile(sys.argv[1])
+            assert z.testzip() is None
+            first = z.infolist()[0]
+            print(first.filename, first.compress_type == zipfile.ZIP_STORED, len(z.namelist()))
+            """, file.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "mimetype True 6")
+    }
+
+    @Test func bytesThatAreNoZipAreRefusedNamingTheBook() {
+        #expect {
+            try ZipArchive(bytes: Array("PK not really".utf8), path: "pasted.epub")
+        } throws: { error in
+            (error as? ZipArchive.Failure)?.message.hasPrefix("pasted.epub: not a readable zip archive") == true
+        }
+    }
+
     @Test func anEPUB2BookHasItsContentsInTheNCX() throws {
         let ncx = """
         <?xml version="1.0"?>
