@@ -73,14 +73,15 @@ public enum Discovery {
         return disambiguate(jobs)
     }
 
-    /// The format of a file from its extension (and, for `.xml`, its root element).
-    static func format(of path: String, named: Bool = false) -> Job.Format? {
+    /// The format of a file from its extension (and, for `.xml`, its root element, unless
+    /// `sniffing` is off: a named pipe must not be opened).
+    static func format(of path: String, named: Bool = false, sniffing: Bool = true) -> Job.Format? {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if markdownExtensions.contains(ext) { return .markdown }
         if ext == "ssml" { return .ssml }
         if htmlExtensions.contains(ext) { return .html }
         if ext == "epub" { return .epub }
-        if ext == "xml", let data = FileManager.default.contents(atPath: path),
+        if ext == "xml", sniffing, let data = FileManager.default.contents(atPath: path),
            SSMLParser.looksLikeSSML(Array(data.prefix(4096))) {
             return .ssml
         }

@@ -8,7 +8,8 @@ import Foundation
 /// a folder inside it would read the same documents a second time under another name, and a link
 /// to one already walked (an ancestor on the path, or another link's target) or to a folder
 /// that holds the root would loop. Each
-/// skipped link is named in one warning. Links to files are followed as ever.
+/// skipped link is named in one warning. Links to files are followed as ever; a document name on
+/// something that is not a regular file (a named pipe) is skipped with a warning.
 enum FolderWalk {
     /// Relative paths of the regular files under `root`, sorted, skipping hidden entries and the
     /// `excluded` folder (the output). `shownAs` is how the user named the root, for warnings.
@@ -26,11 +27,16 @@ enum FolderWalk {
                 let url = folder.appendingPathComponent(name)
                 var isFolder: ObjCBool = false
                 guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+                let shown = shownAs.hasSuffix("/") ? shownAs + prefix + name : shownAs + "/" + prefix + name
                 guard isFolder.boolValue else {
-                    result.append(prefix + name)
+                    // A named pipe would block the run that reads it, a device would never end.
+                    if isRegularFile(url.path) {
+                        result.append(prefix + name)
+                    } else if Discovery.format(of: url.path, sniffing: false) != nil {
+                        warn("\(shown): not a regular file (a pipe, socket or device); skipped.")
+                    }
                     continue
                 }
-                let shown = shownAs.hasSuffix("/") ? shownAs + prefix + name : shownAs + "/" + prefix + name
                 guard let id = FolderID(path: url.path) else { continue }
                 if visited.contains(id) {
                     warn("\(shown): a link to a folder already read (\(realPath(url.path) ?? "?")); skipped, so its documents are read once.")
@@ -65,6 +71,12 @@ enum FolderWalk {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
+    }
+
+    /// A regular file, after links.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func isLink(_ path: String) -> Bool {

@@ -53,6 +53,19 @@ import Testing
         #expect((parts[0] + parts[1]).sorted() == first.map(\.source).sorted())
     }
 
+    /// A named pipe called `.md` would block the run that reads it: it is skipped, with a warning.
+    @Test func aNamedPipeIsSkippedNotRead() throws {
+        let root = Fixtures.scratch("recite-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("# Real".utf8).write(to: root.appendingPathComponent("real.md"))
+        #expect(mkfifo(root.appendingPathComponent("pipe.md").path, 0o600) == 0)
+        #expect(mkfifo(root.appendingPathComponent("pipe.xml").path, 0o600) == 0)
+        var warnings: [String] = []
+        let jobs = try Discovery.jobs(for: [root.path], excluding: "/nonexistent") { warnings.append($0) }
+        #expect(jobs.map(\.outputStem) == ["real"])
+        #expect(warnings == ["\(root.path)/pipe.md: not a regular file (a pipe, socket or device); skipped."])
+    }
+
     /// The run that hung forever on `main` (two `..` links make 2^n paths): bounded by `timeout`,
     /// so a regression fails instead of hanging the suite.
     @Test func aBuildOverLinksBackEndsWithEachDocumentOnce() throws {
