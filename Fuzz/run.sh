@@ -6,6 +6,7 @@
 # of memory); the input that did it is kept in .build-fuzz/crashes/NAME/.
 #
 # FUZZ_SECONDS (default 60): time per harness. FUZZ_HARNESSES: names to run (default all).
+# FUZZ_PARALLEL (default 1): how many harnesses run at once.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -122,27 +123,41 @@ runs() {
     echo "${n:-0}"
 }
 
-failed=0
-for entry in "${selected[@]}"; do
-    name=${entry%%:*} product=${entry##*:}
-    corpus="$scratch/corpus/$name" crashes="$scratch/crashes/$name" log="$scratch/logs/$name.log"
+# fuzz NAME PRODUCT: runs one harness; its summary line goes to $scratch/logs/NAME.line.
+fuzz() {
+    local name=$1 product=$2
+    local corpus="$scratch/corpus/$name" crashes="$scratch/crashes/$name" log="$scratch/logs/$name.log"
     mkdir -p "$corpus" "$crashes"
-    # The Swift runtime's own crash reporter would wait on the crashed process: libFuzzer reports.
     # A book's parts are longer than a document: the EPUB harness takes inputs up to 64 KB.
-    max_len=8192
+    local max_len=8192
     [ "$name" = epub ] && max_len=65536
+    # The Swift runtime's own crash reporter would wait on the crashed process: libFuzzer reports.
     SWIFT_BACKTRACE=enable=no "$scratch/release/$product" "$corpus" "$scratch/seeds/$name" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$max_len \
         -dict="$scratch/dictionaries/$name.dict" -print_final_stats=1 -artifact_prefix="$crashes/" > "$log" 2>&1
-    status=$?
+    local status=$?
+    local artifacts count line
     artifacts=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | grep -v '/slow-unit-' || true)
     count=$(printf '%s' "$artifacts" | grep -c . || true)
     if [ "$status" -ne 0 ] && [ "$count" -eq 0 ]; then count=1; fi
     line="fuzz $name: $(runs "$log") runs, $count crashes"
-    if [ "$count" -ne 0 ]; then
-        failed=1
-        line+=" (input: ${artifacts:-none written}; log: $log)"
-    fi
+    [ "$count" -ne 0 ] && line+=" (input: ${artifacts:-none written}; log: $log)"
+    echo "$line" > "$scratch/logs/$name.line"
+}
+
+# FUZZ_PARALLEL harnesses at once (default 1): each still runs FUZZ_SECONDS of wall time, sharing
+# the cores, so the run counts say how much each one did.
+parallel="${FUZZ_PARALLEL:-1}"
+for entry in "${selected[@]}"; do
+    rm -f "$scratch/logs/${entry%%:*}.line"
+    fuzz "${entry%%:*}" "${entry##*:}" &
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n; done
+done
+wait
+failed=0
+for entry in "${selected[@]}"; do
+    line=$(cat "$scratch/logs/${entry%%:*}.line" 2>/dev/null || echo "fuzz ${entry%%:*}: did not report")
     echo "$line"
+    [[ "$line" == *" 0 crashes" ]] || failed=1
 done
 exit $failed
