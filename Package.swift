@@ -26,9 +26,12 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
         .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
-        // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats.
+        // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats;
+        // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
+        // SHA-256 for the cache's keys and the voices' model hashes (OpenSSL's EVP interface).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // EPUB books are zip archives, read in memory.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
@@ -49,7 +52,7 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "CLibCrypto"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
@@ -117,6 +120,10 @@ if Context.environment["RECITE_BENCH"] == "1" {
     package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth"],
                                              path: "Benchmarks/AlignSpeed"))
     package.products.append(.executable(name: "align-speed", targets: ["align-speed"]))
+    // Hashing and resampling (the libraries' share): `library-speed`, run by `make bench`.
+    package.targets.append(.executableTarget(name: "library-speed", dependencies: ["ReciteAudio", "ReciteSynth"],
+                                             path: "Benchmarks/LibrarySpeed"))
+    package.products.append(.executable(name: "library-speed", targets: ["library-speed"]))
 }
 
 // Strict settings for every Swift target, from one place.
