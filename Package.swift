@@ -1,14 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Recite: documents (Markdown, SSML, HTML) to speech with word-timing sidecars.
+/// Recite: documents (Markdown, SSML, HTML, EPUB) to speech with word-timing sidecars.
 ///
 /// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
 /// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
 /// and the `recite` executable only parses arguments.
 let package = Package(
     name: "Recite",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "recite", targets: ["recite"]),
     ],
@@ -30,6 +29,8 @@ let package = Package(
         // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
+        // The dynamic loader's program headers (<link.h>), for eSpeak NG's writable data: glibc's.
+        .systemLibrary(name: "CDynamicLinker"),
         // SHA-256 for the cache's keys and the voices' model hashes (OpenSSL's EVP interface).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // EPUB books are zip archives, read in memory.
@@ -39,6 +40,8 @@ let package = Package(
 
         // MARK: - The script model: depends on nothing
         .target(name: "ReciteScript"),
+        // System calls that a signal may interrupt, whole reads and writes, how a child ended.
+        .target(name: "ReciteSystem"),
 
         // MARK: - Stages
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
@@ -52,15 +55,16 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "CLibCrypto"]),
-        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "CLibCrypto",
+                                             "CDynamicLinker", "ReciteSystem"]),
+        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
             "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",
