@@ -69,10 +69,13 @@ let package = Package(
         .executableTarget(name: "recite", dependencies: [
             "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildStamp"]),
+        // The commit a build was made from, for `recite --version`.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
 
         // MARK: - Tests, one target per module that has logic worth testing
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
+        .testTarget(name: "ReciteSystemTests", dependencies: ["ReciteSystem"]),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
@@ -131,7 +134,7 @@ if Context.environment["RECITE_BENCH"] == "1" {
 }
 
 // Strict settings for every Swift target, from one place.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     // Spell out `any` so the cost of an existential is visible where it is paid.
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -22,6 +22,9 @@ public enum SHA256 {
         return Array(output.prefix(32))
     }
 
+    /// The linked libcrypto ("OpenSSL 3.0.19 …"), for `recite --version`.
+    public static var libraryVersion: String { String(cString: OpenSSL_version(OPENSSL_VERSION)) }
+
     /// The digest as 64 lowercase hex digits.
     public static func hex(_ bytes: some ContiguousBytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
