@@ -136,8 +136,9 @@ private struct NeuralRelay {
             ready[child.number] = (header, samples)
         } else {
             let how = switch ended {
-            case .signaled?: "crashed (\(ended!))"
-            case .exited?, nil: "stopped (\(ended.map(String.init(describing:)) ?? "exit status unknown"))"
+            case let .signaled(signal)?: "crashed (\(TerminationStatus.signaled(signal)))"
+            case let status?: "stopped (\(status))"
+            case nil: "stopped (exit status unknown)"
             }
             // The build tries a crashed segment once more: this message is what it reports after.
             let message = hung ? "the neural voice did not finish this segment within \(SegmentTimeLimit.described), twice"
