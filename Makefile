@@ -7,6 +7,8 @@ bench:
 	python3 Benchmarks/neural.py
 	python3 Benchmarks/normalize.py
 	python3 Benchmarks/audiobook.py
+	RECITE_BENCH=1 swift build -c release --product library-speed
+	.build/release/library-speed
 
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:

@@ -1,14 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Recite: documents (Markdown, SSML, HTML) to speech with word-timing sidecars.
+/// Recite: documents (Markdown, SSML, HTML, EPUB) to speech with word-timing sidecars.
 ///
 /// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
 /// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
 /// and the `recite` executable only parses arguments.
 let package = Package(
     name: "Recite",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "recite", targets: ["recite"]),
     ],
@@ -26,9 +25,14 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
         .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
-        // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats.
+        // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats;
+        // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
+        // The dynamic loader's program headers (<link.h>), for eSpeak NG's writable data: glibc's.
+        .systemLibrary(name: "CDynamicLinker"),
+        // SHA-256 for the cache's keys and the voices' model hashes (OpenSSL's EVP interface).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // EPUB books are zip archives, read in memory.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
@@ -36,6 +40,8 @@ let package = Package(
 
         // MARK: - The script model: depends on nothing
         .target(name: "ReciteScript"),
+        // System calls that a signal may interrupt, whole reads and writes, how a child ended.
+        .target(name: "ReciteSystem"),
 
         // MARK: - Stages
         .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
@@ -49,23 +55,27 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx"]),
-        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg"]),
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "CLibCrypto",
+                                             "CDynamicLinker", "ReciteSystem"]),
+        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
             "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildStamp"]),
+        // The commit a build was made from, for `recite --version`.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
 
         // MARK: - Tests, one target per module that has logic worth testing
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
+        .testTarget(name: "ReciteSystemTests", dependencies: ["ReciteSystem"]),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
         .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
@@ -118,10 +128,14 @@ if Context.environment["RECITE_BENCH"] == "1" {
     package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth"],
                                              path: "Benchmarks/AlignSpeed"))
     package.products.append(.executable(name: "align-speed", targets: ["align-speed"]))
+    // Hashing and resampling (the libraries' share): `library-speed`, run by `make bench`.
+    package.targets.append(.executableTarget(name: "library-speed", dependencies: ["ReciteAudio", "ReciteSynth"],
+                                             path: "Benchmarks/LibrarySpeed"))
+    package.products.append(.executable(name: "library-speed", targets: ["library-speed"]))
 }
 
 // Strict settings for every Swift target, from one place.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     // Spell out `any` so the cost of an existential is visible where it is paid.
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -7,6 +7,8 @@
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
 #include <libavutil/mem.h>
+#include <libavutil/opt.h>
+#include <libswresample/swresample.h>
 
 /* FFmpeg's error codes are function-like macros Swift cannot import. */
 static inline int recite_averror_eagain(void) { return AVERROR(EAGAIN); }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 /// Writes a file under a temporary name beside its target and renames it into place when it is
 /// complete, so a reader (or a crash) never sees half a file and an earlier good file survives a
@@ -30,16 +31,7 @@ public enum AtomicOutput {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
             defer { close(fd) }
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { return false }
-                    offset += n
-                }
-                return true
-            }
+            let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(fd, $0) }
             guard written else { throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: temporary]) }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 /// Appends to a file past the page cache (`O_DIRECT`): each append is copied into an aligned
 /// buffer and goes to the disk straight from it, its whole blocks and then its last block padded
@@ -209,13 +210,6 @@ public final class DirectAppender {
 
     /// `pwrite` until `length` bytes are written at `offset`; false on an error (`errno` says which).
     static func pwriteAll(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {
-        var done = 0
-        while done < length {
-            let n = pwrite(fd, pointer! + done, length - done, off_t(offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            done += n
-        }
-        return true
+        FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(start: pointer, count: length), at: offset)
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// The only file that talks to libsndfile: writes and reads 16-bit mono PCM, and reads any
 /// file libsndfile knows (WAV, FLAC …) as floating-point frames for clips.
 public enum SoundFile {
+    /// The linked libsndfile ("libsndfile-1.2.0"), for `recite --version`.
+    public static var libraryVersion: String { String(cString: sf_version_string()) }
+
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var message: String
         public init(message: String) { self.message = message }

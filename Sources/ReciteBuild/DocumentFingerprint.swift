@@ -25,7 +25,7 @@ struct DocumentFingerprint {
         var bytes = Array(parts.joined(separator: "\n").utf8)
         for file in files {
             bytes += Array(file.utf8) + [0]
-            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest([UInt8]($0)) } ?? []
+            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest($0) } ?? []
         }
         runDigest = SHA256.hex(bytes)
     }
@@ -35,10 +35,10 @@ struct DocumentFingerprint {
     /// that adding it later changes the fingerprint.
     func fingerprint(of job: Job, dependencies: [String] = []) -> String? {
         guard let data = FileManager.default.contents(atPath: job.source) else { return nil }
-        var bytes = Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest([UInt8](data))
+        var bytes = Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest(data)
         for file in dependencies {
             bytes += Array("\n\(file)\n".utf8)
-            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest([UInt8]($0)) } ?? Array("missing".utf8)
+            bytes += FileManager.default.contents(atPath: file).map { SHA256.digest($0) } ?? Array("missing".utf8)
         }
         return SHA256.hex(bytes)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 /// One run at a time per output folder: an exclusive `flock` on `OUT/.recite.lock`, released by
 /// the kernel when the process ends, however it ends, so a killed run leaves no stale lock. The
@@ -56,7 +57,7 @@ public final class OutputLock {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ConfigurationError("Cannot create the lock file \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        _ = retryingOnInterrupt { flock(fd, LOCK_EX) }
         defer { flock(fd, LOCK_UN) }
         return try body()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteSynth
+import ReciteSystem
 
 /// Reads each document first in a child process, so that whatever still crashes or hangs while
 /// reading one (a parser, the normalizer, a C library) costs that document only, not the run.
@@ -73,8 +74,7 @@ final class ReadGuard: @unchecked Sendable {
             var timedOut = false
             while true {
                 var poller = pollfd(fd: answers, events: Int16(POLLIN), revents: 0)
-                let waited = poll(&poller, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000))
-                if waited < 0 && errno == EINTR { continue }
+                let waited = retryingOnInterrupt { poll(&poller, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) }
                 if waited == 0 {
                     // Hung: the zygote will report the checker killed.
                     if checker > 0 { kill(checker, SIGKILL) }
@@ -105,8 +105,7 @@ final class ReadGuard: @unchecked Sendable {
         lock.withLock {
             close(requests)
             close(answers)
-            var status: Int32 = 0
-            while waitpid(zygote, &status, 0) < 0 && errno == EINTR {}
+            _ = TerminationStatus.wait(for: zygote)
         }
     }
 
@@ -120,15 +119,14 @@ final class ReadGuard: @unchecked Sendable {
             let pid = fork()
             if pid == 0 { runChecker(requests: requests, answers: answers, check: check) }
             guard pid > 0, WorkerProtocol.writeFrame(Data("ready \(pid)".utf8), to: answers) else { _exit(1) }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let signal = status & 0x7f
-            if signal == 0 {
-                // Status 3: the checker read one document and left; the next one is forked.
-                if (status >> 8) & 0xff == Self.nextPlease { continue }
+            switch TerminationStatus.wait(for: pid) {
+            case .exited(Self.nextPlease):
+                continue  // the checker read one document and left; the next one is forked
+            case .signaled(let signal):
+                guard WorkerProtocol.writeFrame(Data("crashed \(signal)".utf8), to: answers) else { _exit(1) }
+            case .exited, nil:
                 _exit(0)
             }
-            guard WorkerProtocol.writeFrame(Data("crashed \(signal)".utf8), to: answers) else { _exit(1) }
         }
     }
 

@@ -48,6 +48,13 @@ public final class EspeakEngine {
         return espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// The folder eSpeak NG reads its voices and dictionaries from, for `recite --version`.
+    public static var dataFolder: String {
+        var path: UnsafePointer<CChar>?
+        _ = espeak_Info(&path)
+        return path.map { String(cString: $0) } ?? "unknown"
+    }
+
     /// Loads a voice (and its dictionary) ahead of the requests that will use it: a worker does
     /// this once before it forks a child per segment, so no child loads it again.
     public func warmUp(language: String, voiceName: String?) {

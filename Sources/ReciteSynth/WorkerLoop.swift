@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 /// The synthesis worker: the `recite` executable run as `recite worker` by the build.
 ///
@@ -107,8 +108,7 @@ public enum WorkerLoop {
         close(fds[1])
         defer { close(fds[0]) }
         let answer = WorkerProtocol.readFrame(from: fds[0]).flatMap { Isolation(rawValue: String(decoding: $0, as: UTF8.self)) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = TerminationStatus.wait(for: pid)
         return answer ?? .forkNoSnapshot
     }
 
@@ -155,9 +155,7 @@ public enum WorkerLoop {
             _exit(same ? 0 : 1)
         }
         guard pid > 0 else { return false }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0
+        return TerminationStatus.wait(for: pid)?.isSuccess == true
     }
 
     private static func probe(_ markup: String, language: String, voiceName: String?) -> SynthesisRequest {
@@ -236,18 +234,16 @@ public enum WorkerLoop {
         guard pid > 0 else { return SynthesisError("cannot start a synthesis process: \(String(cString: strerror(errno)))") }
         // A segment takes milliseconds; one that takes minutes has hung eSpeak NG.
         var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-        var waited: Int32 = 0
-        repeat { waited = poll(&ready, 1, Int32(segmentTimeoutSeconds) * 1000) } while waited < 0 && errno == EINTR
-        var status: Int32 = 0
+        let waited = retryingOnInterrupt { poll(&ready, 1, Int32(segmentTimeoutSeconds) * 1000) }
         if waited == 0 {
             kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
+            _ = TerminationStatus.wait(for: pid)
             return SynthesisError("eSpeak NG did not finish this segment within \(SegmentTimeLimit.described)", isCrash: true)
         }
         var written: UInt8 = 0
-        let got = read(fds[0], &written, 1)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (status \(status))", isCrash: true)
+        let got = retryingOnInterrupt { read(fds[0], &written, 1) }
+        let ended = TerminationStatus.wait(for: pid)
+        return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (\(ended.map(String.init(describing:)) ?? "status unknown"))", isCrash: true)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 /// The messages between the build and its synthesis workers (`recite worker`), over pipes:
 /// length-prefixed frames, a JSON request one way, a binary header (`ResponseHeader`) and raw
@@ -48,14 +49,7 @@ public enum WorkerProtocol {
     }
 
     static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
+        FileDescriptorIO.writeAll(fd, buffer)
     }
 
     /// Reads one frame of samples straight into an array (no copy from a buffer); nil at end of
@@ -88,14 +82,7 @@ public enum WorkerProtocol {
 
     /// Reads until `count` bytes are in, the input ends or fails; returns how many came.
     private static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        var offset = 0
-        while offset < count {
-            let n = read(fd, buffer + offset, count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            offset += n
-        }
-        return offset
+        FileDescriptorIO.readAll(fd, into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
     }
 
     // MARK: - Responses

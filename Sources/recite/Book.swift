@@ -7,7 +7,7 @@ import ReciteSynth
 /// `recite book`: a folder of articles rendered, then joined into one audiobook with chapters.
 struct Book: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a folder of articles and join them into one audiobook with chapters.",
+        abstract: "Render a folder of articles (Markdown, HTML, SSML) or an EPUB book into one audiobook with chapters.",
         discussion: """
         Every article is rendered as by `recite build` (same cache, same unchanged-document skip), then \
         joined in natural file-name order (numbers compare as numbers), or in the order of the folder's \
@@ -75,7 +75,7 @@ struct Book: ParsableCommand {
             let configuration = URL(fileURLWithPath: folder).appendingPathComponent(Discovery.folderConfigurationName).path
             let hasConfiguration = FileManager.default.fileExists(atPath: configuration)
             let folderPipeline = hasConfiguration ? try Pipeline.loadFolderConfiguration(path: configuration, over: pipeline) : pipeline
-            let format = render.format.flatMap { AudioFormat(rawValue: $0.lowercased()) } ?? folderPipeline.format
+            let format = render.format ?? folderPipeline.format
             let articleFormat = BookBinder.articleFormat(for: format)
             let found = try Discovery.jobs(for: [folder], excluding: output)
             if let clash = found.first(where: { $0.outputStem == name }) {

@@ -9,13 +9,16 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render documents and folders of documents to audio with timing sidecars.",
         discussion: """
-        Folders are walked recursively for Markdown (.md, .markdown) and SSML (.ssml, and .xml whose root \
-        is <speak>); their tree is mirrored under the output folder. Each document NAME gives NAME.wav and \
-        NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes manifest.json. Exit status: 0 all done, 1 some documents \
-        failed, 2 usage or configuration error, 75 another run holds the output folder.
+        Takes Markdown (.md, .markdown), HTML (.html, .htm: the article of a saved web page), SSML (.ssml, \
+        and .xml whose root is <speak>) and EPUB (.epub: one file per chapter, BOOK/001-title.wav …). \
+        Folders are walked recursively for all four; their tree is mirrored under the output folder. Each \
+        document NAME gives NAME.wav (or .flac, .ogg, .opus, .mp3, .m4b with --format) and \
+        NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes \
+        manifest.json. Exit status: 0 all done, 1 some documents failed, 2 usage or configuration \
+        error, 75 another run holds the output folder.
         """)
 
-    @Argument(help: "Documents and folders to render.")
+    @Argument(help: "Documents (Markdown, HTML, SSML, EPUB) and folders of them.")
     var paths: [String]
 
     @OptionGroup var render: RenderOptions
@@ -27,7 +30,7 @@ struct Build: ParsableCommand {
     var shard: String?
 
     @Option(help: "text: a progress bar on a terminal, else errors and a summary line; json: one JSON object per line.")
-    var logFormat: String = "text"
+    var logFormat: BuildReporter.Format = .text
 
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
@@ -37,12 +40,11 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
-        guard BuildReporter.Format(rawValue: logFormat) != nil else { throw ValidationError("--log-format takes text or json.") }
     }
 
     func run() throws {
         MemoryTuning.keepFreedMemory()
-        let reporter = BuildReporter(format: BuildReporter.Format(rawValue: logFormat) ?? .text, quiet: quiet, verbose: verbose)
+        let reporter = BuildReporter(format: logFormat, quiet: quiet, verbose: verbose)
         try exitingOnRunErrors {
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: render.output, pipeline: try render.loadPipeline(), dryRun: dryRun,

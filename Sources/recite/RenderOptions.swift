@@ -32,8 +32,8 @@ struct RenderOptions: ParsableArguments {
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
     var phonemes = false
 
-    @Option(help: "Audio format: wav (default), flac, ogg, opus, mp3 or m4b (AAC in MP4, for audiobook players).")
-    var format: String?
+    @Option(help: "Audio format (default: the pipeline's, else wav); m4b is AAC in MP4, for audiobook players.")
+    var format: AudioFormat?
 
     @Option(name: .customLong("bitrate"), help: ArgumentHelp("Kilobits per second for m4b, mp3, opus and ogg (default: 64, Opus 32).", valueName: "kbps"))
     var bitRate: Int?
@@ -47,9 +47,6 @@ struct RenderOptions: ParsableArguments {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
-        if let format, AudioFormat(rawValue: format.lowercased()) == nil {
-            throw ValidationError("--format takes wav, flac, ogg, opus, mp3 or m4b; got \"\(format)\".")
-        }
         if let bitRate, !(8...320).contains(bitRate) { throw ValidationError("--bitrate takes 8 to 320 kilobits per second.") }
     }
 
@@ -71,7 +68,7 @@ struct RenderOptions: ParsableArguments {
                 pipeline.markdown.defaultLanguage = neural.voice.language
             }
         }
-        if let format, let audio = AudioFormat(rawValue: format.lowercased()) { pipeline.format = audio }
+        if let format { pipeline.format = format }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }

@@ -40,6 +40,25 @@ import Testing
         #expect(Self.amplitude(of: 7050, in: output, rate: 22050) < 0.005)
     }
 
+    /// A tone just above the new Nyquist frequency (8.4 kHz into 16 kHz would fold to 7.6 kHz):
+    /// libswresample's default filter lets it through at -22 dB; Recite's keeps it out.
+    @Test func toneJustAboveTheNewNyquistIsRemovedNotAliased() {
+        let input = Self.sine(8400, rate: 22050, seconds: 0.5)
+        let output = Resampler(from: 22050, to: 16000).resample(input)
+        #expect(Self.amplitude(of: 7600, in: output, rate: 16000) < 0.0005)
+    }
+
+    /// The output starts where the input does: a click keeps its time (no filter delay), so the
+    /// sidecar's word times need no shift.
+    @Test(arguments: [(22050, 24000), (22050, 16000), (44100, 22050)])
+    func aClickKeepsItsTime(from: Int, to: Int) {
+        var input = [Float](repeating: 0, count: from / 2)
+        input[from / 10] = 1  // at 100 ms
+        let output = Resampler(from: from, to: to).resample(input)
+        let peak = output.indices.max { abs(output[$0]) < abs(output[$1]) } ?? 0
+        #expect(abs(peak - to / 10) <= 1, "peak at sample \(peak), expected \(to / 10)")
+    }
+
     @Test func aStereoFLACClipIsMixedDownResampledAndConverted() throws {
         let folder = Fixtures.scratch("recite-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -78,16 +78,56 @@ import Testing
         #expect(RunSupport.files(in: out, endingWith: [".wav", ".timing.json", "manifest.json"]).isEmpty)
     }
 
+    /// The neural voices come first (the few people look for), then eSpeak NG's with their languages.
     @Test func voicesListsESpeakNGsVoicesWithTheirLanguages() throws {
         let run = try RunSupport.recite(["voices"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("# eSpeak NG ") == true, "\(run.stdout.prefix(200))")
-        let voices = lines.drop { $0.hasPrefix("#") }.prefix { !$0.hasPrefix("#") }.filter { $0.contains("\t") }
+        #expect(lines.first?.hasPrefix("# Neural voices") == true, "\(run.stdout.prefix(200))")
+        let espeakHeading = try #require(lines.firstIndex { $0.hasPrefix("# eSpeak NG ") }, "\(run.stdout.prefix(400))")
+        let voices = lines[(espeakHeading + 1)...].prefix { !$0.hasPrefix("#") }.filter { $0.contains("\t") }
         #expect(voices.count >= 50, "\(voices.count) eSpeak NG voices listed")
         let languages = Set(voices.flatMap { $0.split(separator: "\t").last!.split(separator: ",").map(String.init) })
         #expect(languages.isSuperset(of: ["en-us", "en-gb", "de", "fr"]), "\(languages.sorted())")
-        #expect(lines.contains { $0.hasPrefix("# Neural voices") })
+    }
+
+    /// `--engine` keeps one engine's list; a value it does not know is a usage error that names
+    /// the values it takes.
+    @Test func voicesEngineFilterKeepsOneEngine() throws {
+        let neural = try RunSupport.recite(["voices", "--engine", "neural"])
+        #expect(neural.status == 0, "\(neural.stderr)")
+        #expect(neural.stdout.hasPrefix("# Neural voices") && !neural.stdout.contains("# eSpeak NG"), "\(neural.stdout.prefix(300))")
+        let espeak = try RunSupport.recite(["voices", "--engine", "espeak"])
+        #expect(espeak.status == 0, "\(espeak.stderr)")
+        #expect(espeak.stdout.hasPrefix("# eSpeak NG ") && !espeak.stdout.contains("# Neural voices"), "\(espeak.stdout.prefix(300))")
+        let wrong = try RunSupport.recite(["voices", "--engine", "festival"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("neural") && wrong.stderr.contains("espeak"), "\(wrong.stderr)")
+    }
+
+    /// `--version` names this build and the engines (a bug report says what made an output).
+    @Test func versionNamesTheBuildAndTheEngines() throws {
+        let run = try RunSupport.recite(["--version"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("recite ") == true && lines.first?.contains("(commit ") == true, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("eSpeak NG 1.") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("sherpa-onnx ") && $0.contains("ONNX Runtime ") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("FFmpeg ") && $0.contains("libswresample") }, "\(run.stdout)")
+    }
+
+    /// The help names every input and output format, and the option values the parser checks.
+    @Test func helpNamesEveryFormat() throws {
+        let top = try RunSupport.recite(["--help"])
+        let build = try RunSupport.recite(["build", "--help"])
+        #expect(top.status == 0 && build.status == 0)
+        for text in [top.stdout, build.stdout] {
+            for format in ["Markdown", "HTML", "SSML", "EPUB"] { #expect(text.contains(format), "\(format) in \(text)") }
+        }
+        let formats = build.stdout.replacingOccurrences(of: "\n", with: " ")
+        for value in ["wav", "flac", "ogg", "opus", "mp3", "m4b"] { #expect(formats.contains(value), "\(value) in \(build.stdout)") }
+        #expect(formats.contains("values: text, json"), "\(build.stdout)")
+        let wrong = try RunSupport.recite(["build", "Samples", "-o", "/nonexistent", "--format", "aiff"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("m4b"), "\(wrong.stderr)")
     }
 
     /// `--cache DIR`: the segments go there, not into the output folder, and a build into another

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReciteSynth
 
@@ -11,6 +12,14 @@ import Testing
     ])
     func knownDigests(input: String, expected: String) {
         #expect(SHA256.hex(Array(input.utf8)) == expected)
+    }
+
+    /// Bytes in `Data` (a mapped voice model) and in an array hash alike, read where they lie.
+    @Test func dataAndArraysOfTheSameBytesHashAlike() {
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        #expect(SHA256.hex(Data(bytes)) == SHA256.hex(bytes))
+        #expect(SHA256.digest(bytes).count == 32)
+        #expect(SHA256.hex(bytes[1...]) != SHA256.hex(bytes))
     }
 
     @Test func aMillionAs() {

@@ -1,5 +1,15 @@
 import CFFmpeg
 
+/// The FFmpeg libraries Recite runs with, as `recite --version` names them.
+public enum FFmpegVersion {
+    /// "FFmpeg 5.1.8-0+deb12u1 (libavformat 59.27.100, libavcodec 59.37.100, libswresample 4.7.100)".
+    public static var description: String {
+        func dotted(_ version: UInt32) -> String { "\(version >> 16).\((version >> 8) & 0xff).\(version & 0xff)" }
+        return "FFmpeg \(String(cString: av_version_info())) (libavformat \(dotted(avformat_version())), "
+            + "libavcodec \(dotted(avcodec_version())), libswresample \(dotted(swresample_version())))"
+    }
+}
+
 /// Reads what libsndfile cannot (an M4B's length and rate) through FFmpeg's demuxers: enough for
 /// a rerun to see that an earlier output is whole and can be kept.
 enum MediaProbe {

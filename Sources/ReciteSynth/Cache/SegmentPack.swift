@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteSystem
 
 /// Where one cache entry lies: in which pack, at which byte, how long.
 struct PackRecord: Sendable, Equatable {
@@ -50,14 +51,9 @@ enum SegmentPack {
         defer { close(fd) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, record.length), alignment: 16)
         defer { buffer.deallocate() }
-        var done = 0
-        while done < record.length {
-            let n = pread(fd, buffer.baseAddress! + done, record.length - done, off_t(record.offset + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return body(UnsafeRawBufferPointer(rebasing: buffer[0..<record.length]))
+        let entry = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<record.length])
+        guard FileDescriptorIO.readAll(fd, into: entry, at: record.offset) else { return nil }
+        return body(UnsafeRawBufferPointer(entry))
     }
 
     /// Appends records to a new pack of this process, past the page cache where the file system

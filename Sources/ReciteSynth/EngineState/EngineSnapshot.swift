@@ -1,4 +1,3 @@
-import CEspeakNG
 import Foundation
 
 /// eSpeak NG's state between utterances, saved once and put back before every segment.
@@ -7,7 +6,7 @@ import Foundation
 /// text comes out a few hundred samples different after other text), and its API resets none of
 /// it. Forking a fresh child per segment gives every segment the same start, but costs about a
 /// millisecond per segment in page faults. This does the same in place: it copies the library's
-/// own writable data (`.data` and `.bss`, found from its ELF program headers) once the voice is
+/// own writable data (`.data` and `.bss`, found from the loader's program headers) once the voice is
 /// loaded, and copies it back before each segment.
 ///
 /// Pointers are the exception. A word of that memory that holds an address (before or now) is
@@ -49,7 +48,7 @@ final class EngineSnapshot {
             case .number:
                 words[index] = then
             case .unknown:
-                guard MappedMemory.looksLikeUserAddress(now) || MappedMemory.looksLikeUserAddress(then) else {
+                guard Self.looksLikeUserAddress(now) || Self.looksLikeUserAddress(then) else {
                     words[index] = then
                     continue
                 }
@@ -66,26 +65,31 @@ final class EngineSnapshot {
     /// Whether `value` is an address in this process's memory: `msync` on its page fails with
     /// ENOMEM where nothing is mapped, and does nothing where something is.
     private static func isMapped(_ value: UInt64) -> Bool {
-        guard MappedMemory.looksLikeUserAddress(value) else { return false }
+        guard Self.looksLikeUserAddress(value) else { return false }
         let page = UInt64(pageSize)
         return msync(UnsafeMutableRawPointer(bitPattern: UInt(value / page * page)), Int(page), Int32(MS_ASYNC)) == 0
     }
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
+    /// Whether `value` could be a user-space address on x86-64 or AArch64 Linux: above the
+    /// first 4 GB (where a position-independent executable, its heap and its libraries live)
+    /// and below 2^47.
+    static func looksLikeUserAddress(_ value: UInt64) -> Bool {
+        value >= 1 << 32 && value < 1 << 47
+    }
+
     /// The library's writable data, past the part the loader makes read-only after relocation.
     private static func writableData() -> UnsafeMutableRawBufferPointer? {
         guard let library = dlopen("libespeak-ng.so.1", RTLD_NOW | RTLD_NOLOAD),
-              let symbol = dlsym(library, "espeak_Synth") else { return nil }
-        guard let (path, base) = MappedMemory().library(containing: UInt64(UInt(bitPattern: symbol))),
-              let headers = ELFProgramHeaders(path: path),
-              let writable = headers.writableSegment else { return nil }
-        let page = UInt64(pageSize)
-        var start = writable.start
-        if let relroEnd = headers.relocationReadOnlyEnd, relroEnd > start { start = relroEnd }
+              let symbol = dlsym(library, "espeak_Synth"),
+              let loaded = LoadedLibrary(containing: symbol) else { return nil }
+        let page = UInt(pageSize)
+        var start = loaded.writableSegment.lowerBound
+        if let relroEnd = loaded.relocationReadOnlyEnd, relroEnd > start { start = relroEnd }
         start = (start + page - 1) / page * page
-        let end = writable.end / 8 * 8
+        let end = loaded.writableSegment.upperBound / 8 * 8
         guard end > start else { return nil }
-        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: UInt(base + start)), count: Int(end - start))
+        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: start), count: Int(end - start))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSystem
 
 extension WorkerLoop {
     /// A neural worker. It loads its voice once (about half a second) and says hello with the
@@ -77,8 +78,7 @@ private struct NeuralRelay {
             var fds = children.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
             let listening = inputOpen && children.count < slots
             if listening { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
-            var count: Int32 = 0
-            repeat { count = poll(&fds, nfds_t(fds.count), 1000) } while count < 0 && errno == EINTR
+            _ = retryingOnInterrupt { poll(&fds, nfds_t(fds.count), 1000) }
             // Answers first: they free slots.
             for (index, fd) in fds.enumerated().reversed() where index < children.count && fd.revents != 0 {
                 collect(children.remove(at: index))
@@ -139,14 +139,15 @@ private struct NeuralRelay {
         let header = hung ? nil : WorkerProtocol.readFrame(from: child.output)
         let samples = header == nil ? nil : WorkerProtocol.readFrame(from: child.output)
         close(child.output)
-        var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        let ended = TerminationStatus.wait(for: child.pid)
         if let header, let samples {
             ready[child.number] = (header, samples)
         } else {
-            let signal = status & 0x7f
-            let how = signal != 0 ? "crashed (signal \(signal)\(signal == SIGSEGV ? ", segmentation fault" : ""))"
-                                  : "stopped (exit status \((status >> 8) & 0xff))"
+            let how = switch ended {
+            case let .signaled(signal)?: "crashed (\(TerminationStatus.signaled(signal)))"
+            case let status?: "stopped (\(status))"
+            case nil: "stopped (exit status unknown)"
+            }
             // The build tries a crashed segment once more: this message is what it reports after.
             let message = hung ? "the neural voice did not finish this segment within \(SegmentTimeLimit.described), twice"
                                : "the neural voice \(how) while saying this segment, twice"

@@ -1,6 +1,14 @@
 import CSherpaOnnx
 import Foundation
 
+/// The linked sherpa-onnx and the ONNX Runtime it was built with, for `recite --version`.
+public enum NeuralRuntimeVersion {
+    /// "sherpa-onnx 2.0.1, ONNX Runtime 1.23.2".
+    public static var description: String {
+        "sherpa-onnx \(String(cString: SherpaOnnxGetVersionStr())), ONNX Runtime \(String(cString: SherpaOnnxGetOnnxruntimeVersionStr()))"
+    }
+}
+
 /// The only file that talks to sherpa-onnx: a loaded VITS voice that turns phonemes into samples.
 ///
 /// A neural worker holds one for its life (loading takes about half a second); the children it
