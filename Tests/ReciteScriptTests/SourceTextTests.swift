@@ -72,6 +72,26 @@ import Testing
         #expect(runs[4].content == .mark("m"))
     }
 
+    /// Words the parser's text has but the source does not are placed
+    /// between their neighbours, never across the whole paragraph.
+    @Test func wordsNotInTheSourceStayBetweenTheirNeighbours() throws {
+        let source = SourceText(path: "t", text: "alpha beta gamma delta")
+        var builder = BlockTextBuilder(source: source)
+        var cursor = 0
+        builder.appendAligned("alpha beta", cursor: &cursor, limit: 10, style: RunStyle())
+        builder.appendSpace()
+        builder.appendAligned("zzz qqq", cursor: &cursor, limit: 16, style: RunStyle())
+        builder.appendSpace()
+        cursor = 17
+        builder.appendAligned("delta", cursor: &cursor, limit: source.scalars.count, style: RunStyle())
+        let runs = builder.finish(fallback: 0..<source.scalars.count)
+        #expect(runs.compactMap(\.spoken) == ["alpha", "beta", "zzz", "qqq", "delta"])
+        // Between "beta" (ends at byte 10) and "delta" (starts at 17), in order, without overlap.
+        let placed = runs[2...3].map(\.source)
+        #expect(placed[0].offset == 10 && placed[1].end == 17)
+        #expect(placed[0].end == placed[1].offset)
+    }
+
     @Test func endSentenceAddsAFullStopOnlyWhenMissing() {
         let source = SourceText(path: "t", text: "a b")
         var builder = BlockTextBuilder(source: source)
