@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
-        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML"]),
+        // HTML5's character references come with cmark-gfm's wrapper in ReciteMarkdown.
+        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML", "ReciteMarkdown"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
-        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
+        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [

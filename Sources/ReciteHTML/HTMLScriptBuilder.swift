@@ -1,3 +1,4 @@
+import ReciteMarkdown
 import ReciteScript
 
 /// Walks the article's elements in document order and builds the script's blocks: headings,
@@ -36,7 +37,7 @@ struct HTMLScriptBuilder {
         self.locator = locator
         self.dropped = dropped
         self.options = options
-        builder = BlockTextBuilder(source: source)
+        builder = BlockTextBuilder.html(source)
         builder.hidden = markup.hidden
     }
 
@@ -204,7 +205,7 @@ struct HTMLScriptBuilder {
         let ordinal = page.nodes[i].ordinal
         guard let tags = markup.startTags["img"], ordinal < tags.count else { return }
         let tag = tags[ordinal]
-        var attributeBuilder = BlockTextBuilder(source: source)
+        var attributeBuilder = BlockTextBuilder.html(source)
         var c = tag.lowerBound
         let tagText = source.text(scalars: tag)
         if let found = tagText.range(of: "alt=", options: .caseInsensitive) {
@@ -286,7 +287,7 @@ struct HTMLScriptBuilder {
         // A heading of the page (perhaps in a header left out) that says it.
         for (i, node) in page.nodes.enumerated() where node.name == "h1" {
             if Self.sameTitle(Self.words(page.text(of: i)), wanted), let range = range(of: i) {
-                var b = BlockTextBuilder(source: source)
+                var b = BlockTextBuilder.html(source)
                 b.hidden = markup.hidden
                 for k in i..<page.subtreeEnd(i) where page.nodes[k].isText {
                     guard var c = locator.starts[k] else { continue }
@@ -296,7 +297,7 @@ struct HTMLScriptBuilder {
                 return
             }
         }
-        var b = BlockTextBuilder(source: source)
+        var b = BlockTextBuilder.html(source)
         var spoken = title
         var range = 0..<0
         if let meta = metadata.titleMeta, let tags = markup.startTags["meta"], page.nodes[meta].ordinal < tags.count {
@@ -348,7 +349,7 @@ struct HTMLScriptBuilder {
         if let meta = metadata.authorMeta, let tags = markup.startTags["meta"], page.nodes[meta].ordinal < tags.count {
             range = tags[page.nodes[meta].ordinal]
         }
-        var b = BlockTextBuilder(source: source)
+        var b = BlockTextBuilder.html(source)
         b.appendGenerated("By " + author, origin: range, style: RunStyle())
         let runs = b.finish(fallback: range)
         let at = blocks.first?.kind == .title ? 1 : 0
@@ -377,5 +378,14 @@ struct HTMLScriptBuilder {
 extension String {
     var trimmingWhitespace: String {
         String(unicodeScalars.drop(while: \.isWhiteSpace).reversed().drop(while: \.isWhiteSpace).reversed().map(Character.init))
+    }
+}
+
+extension BlockTextBuilder {
+    /// A builder for a page's text: its references are HTML5's.
+    static func html(_ source: SourceText) -> BlockTextBuilder {
+        var builder = BlockTextBuilder(source: source)
+        builder.references = .html5
+        return builder
     }
 }
