@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
-        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
+                                                             "ReciteTestSupport"]),
     ]
 )
 

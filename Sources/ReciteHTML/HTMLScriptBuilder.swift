@@ -1,3 +1,4 @@
+import Foundation
 import ReciteMarkdown
 import ReciteScript
 
@@ -103,7 +104,8 @@ struct HTMLScriptBuilder {
     }
 
     mutating func appendText(_ i: Int, context: Block.Kind, style: RunStyle) {
-        let text = page.nodes[i].text
+        var text = page.nodes[i].text
+        if options.content == .article, isInCaption(i) { text = Self.withoutCredit(text) }
         guard text.unicodeScalars.contains(where: { !$0.isWhiteSpace }) else {
             if !builder.isEmpty { builder.appendSpace() }
             return
@@ -117,6 +119,33 @@ struct HTMLScriptBuilder {
             upper = max(upper, c)
             cursor = c
         }
+    }
+
+    /// Whether text node `i` is in a figure's caption.
+    func isInCaption(_ i: Int) -> Bool {
+        var k = page.nodes[i].parent
+        for _ in 0..<4 where k >= 0 {
+            if page.nodes[k].name == "figcaption" || page.nodes[k].name == "caption" { return true }
+            k = page.nodes[k].parent
+        }
+        return false
+    }
+
+    /// A caption's text without the photo credit at its end: "… items. (Ellen M. Banner / The
+    /// Seattle Times)", "… at dusk. Photo: Ann Lee". A caption that is only a credit is left as is.
+    static func withoutCredit(_ text: String) -> String {
+        // A name, a slash, an agency, in capitals, in parentheses: "(Ellen M. Banner / The Seattle Times)".
+        let parenthesized = #"\s*\((Photo|Image|Credit|Courtesy)?:?\s*[A-Z][^()/]{1,60}\s?/\s?[A-Z][^()]{1,60}\)\s*$"#
+        // After a sentence: "Photo: Ann Lee", "Image by Sam Cole".
+        let labelled = #"(?<=[.!?])\s+(photo(graph)?|image|credit|courtesy|illustration)s?( by|:)[^.]{2,80}$"#
+        let patterns: [(String, String.CompareOptions)] = [(parenthesized, .regularExpression),
+                                                           (labelled, [.regularExpression, .caseInsensitive])]
+        for (pattern, options) in patterns {
+            if let r = text.range(of: pattern, options: options), text[..<r.lowerBound].contains(where: { $0.isLetter }) {
+                return String(text[..<r.lowerBound])
+            }
+        }
+        return text
     }
 
     /// Ends the block being built.
