@@ -131,7 +131,7 @@ struct HTMLScriptBuilder {
         return false
     }
 
-    /// A caption's text without the photo credit at its end: "… items. (Ellen M. Banner / The
+    /// A caption's (or an image description's) text without the photo credit at its end: "… items. (Ellen M. Banner / The
     /// Seattle Times)", "… at dusk. Photo: Ann Lee". A caption that is only a credit is left as is.
     static func withoutCredit(_ text: String) -> String {
         // A name, a slash, an agency, in capitals, in parentheses: "(Ellen M. Banner / The Seattle Times)".
@@ -212,7 +212,8 @@ struct HTMLScriptBuilder {
     /// An image is read by its description when it stands alone (not inside a line of text)
     /// and no figure caption says it already.
     mutating func readImage(_ i: Int) {
-        guard builder.isEmpty, let alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        guard builder.isEmpty, var alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        if options.content == .article { alt = Self.withoutCredit(alt) }
         let altWords = Self.words(alt)
         guard saidDescriptions.insert(altWords.joined(separator: " ")).inserted else { return }
         if titleWords.count >= 3, altWords.count >= titleWords.count,
