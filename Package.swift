@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
-        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML"]),
+        // HTML5's character references come with cmark-gfm's wrapper in ReciteMarkdown.
+        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML", "ReciteMarkdown"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -59,7 +60,7 @@ let package = Package(
                                              "CDynamicLinker", "ReciteSystem"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
-        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming"]),
+        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
@@ -91,7 +92,8 @@ let package = Package(
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
-        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
+                                                             "ReciteTestSupport"]),
     ]
 )
 

@@ -149,6 +149,8 @@ public struct DocumentRenderer: Sendable {
         var stitcher = Stitcher(sampleRate: sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
+        // Markdown and HTML know HTML5's references; SSML's five predefined ones are among them.
+        stitcher.references = .html5
         // About one sidecar word per segment word (a few more where one is read as several).
         stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)

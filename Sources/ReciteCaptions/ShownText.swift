@@ -29,7 +29,7 @@ public enum ShownText {
 
     /// Every shown word of `sidecar` in time order, with its punctuation and break strength.
     public static func shownWords(of sidecar: TimingSidecar, source: SourceText?) -> [ShownWord] {
-        var shown = groups(of: sidecar)
+        var shown = groups(of: sidecar, source: source)
         if let source { attachPunctuation(&shown, sidecar: sidecar, source: source) }
         for k in shown.indices {
             shown[k].text = collapseWhitespace(shown[k].text)
@@ -41,8 +41,11 @@ public enum ShownText {
 
     // MARK: - Grouping
 
-    /// Consecutive words whose source bytes overlap become one shown word.
-    static func groups(of sidecar: TimingSidecar) -> [ShownWord] {
+    /// Consecutive words whose source bytes overlap become one shown word. Its text is cut from
+    /// the source when there is one (tags removed, references decoded), else it is the sidecar's
+    /// (decoded already: decoding it again would turn a written `&amp;lt;` into `<`).
+    static func groups(of sidecar: TimingSidecar, source: SourceText? = nil) -> [ShownWord] {
+        let source = source.flatMap { s in sidecar.words.allSatisfy { $0.offset + $0.length <= s.bytes.count } ? s : nil }
         let words = sidecar.words
         var shown: [ShownWord] = []
         var sentence = 0, block = 0
@@ -60,9 +63,10 @@ public enum ShownText {
             let blockIndex = sidecar.blocks.isEmpty ? nil : block
             let isCode = blockIndex.map { sidecar.blocks[$0].kind == "code" } ?? false
             let spoken = words[k...last].map(\.spoken).joined(separator: " ")
-            let written = words[k].length >= end - words[k].offset ? words[k].text : widest(words[k...last])
-            var text = isCode ? spoken : VisibleText.of(written)
-            let implausible = !isCode && VisibleText.isImplausible(source: written, shown: text, spoken: spoken)
+            let writer = words[k].length >= end - words[k].offset ? words[k] : widest(words[k...last])
+            let written = source.map { Self.text($0, writer.offset..<writer.offset + writer.length) } ?? writer.text
+            var text = isCode ? spoken : VisibleText.of(written, decoding: source != nil)
+            let implausible = !isCode && VisibleText.isImplausible(source: written, shown: text, spoken: spoken, decoding: source != nil)
             if implausible { text = spoken }
             var word = ShownWord(text: text, start: start, end: words[last].end, words: k...last,
                                  sentence: sentence, block: blockIndex)
@@ -76,9 +80,9 @@ public enum ShownText {
         return shown
     }
 
-    /// The text of the word that reaches furthest, when a group's words have different spans.
-    private static func widest(_ words: ArraySlice<TimingSidecar.Word>) -> String {
-        words.max { $0.offset + $0.length < $1.offset + $1.length }!.text
+    /// The word that reaches furthest, when a group's words have different spans.
+    private static func widest(_ words: ArraySlice<TimingSidecar.Word>) -> TimingSidecar.Word {
+        words.max { $0.offset + $0.length < $1.offset + $1.length }!
     }
 
     // MARK: - Punctuation from the source

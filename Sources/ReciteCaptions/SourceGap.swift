@@ -1,3 +1,6 @@
+import ReciteMarkdown
+import ReciteScript
+
 /// The source text between two spoken words, reduced to what a reader sees there: punctuation.
 ///
 /// Markdown and SSML put markup between words (`**`, `[`, `](https://…)`, `<prosody …>`); none of
@@ -82,15 +85,15 @@ struct SourceGap: Equatable {
                 i = skipBracketed(chars, from: i + 1, open: "[", close: "]")
             } else if c == "!", next == "[" {
                 i += 1
-            } else if c == "&", let semicolon = chars[i...].prefix(12).firstIndex(of: ";"),
-                      let decoded = EntityDecoding.character(Substring(String(chars[(i + 1)..<semicolon]))) {
-                if decoded.isWhitespace {
+            } else if c == "&", let (decoded, length) = CharacterReferences.html5.reference(
+                startingWith: Substring(String(chars[(i + 1)...].prefix(CharacterReferences.maximumBody + 1)))) {
+                if decoded.allSatisfy(\.isWhitespace) {
                     flush()
                     if items.last != .space { items.append(.space) }
                 } else {
-                    current.append(decoded)
+                    current += decoded
                 }
-                i = semicolon + 1
+                i += 1 + length
             } else {
                 current.append(c)
                 i += 1

@@ -1,8 +1,14 @@
+import ReciteMarkdown
+import ReciteScript
+
 /// What a reader sees of a word's own source text: its tags removed (SSML inside a word, such as
 /// `<token>` between CJK words, or inline HTML), its character references decoded.
 enum VisibleText {
-    static func of(_ source: String) -> String {
-        guard source.contains("<" as Character) else { return EntityDecoding.decode(source) }
+    /// `decoding`: whether `source` is raw text whose references are to be decoded (a sidecar's
+    /// text is decoded already).
+    static func of(_ source: String, decoding: Bool = true) -> String {
+        let decode = { (text: String) in decoding ? CharacterReferences.html5.decode(text) : text }
+        guard source.contains("<" as Character) else { return decode(source) }
         var out = ""
         var rest = source[...]
         while let open = rest.firstIndex(of: "<") {
@@ -17,15 +23,15 @@ enum VisibleText {
             out += rest[..<open]
             rest = after[after.index(after: close)...]
         }
-        return EntityDecoding.decode(out + rest)
+        return decode(out + rest)
     }
 
     /// Whether the source text of a word is too long to stand for what was said, as when a span
     /// took in the markup around the word: then the spoken words are shown instead. Expansions run
     /// the other way ("8 m²" is said in more characters than it is written), and a long URL may be
     /// read short, so without tags only an absurd length counts.
-    static func isImplausible(source: String, shown: String, spoken: String) -> Bool {
-        let hadTags = shown != EntityDecoding.decode(source)
+    static func isImplausible(source: String, shown: String, spoken: String, decoding: Bool = true) -> Bool {
+        let hadTags = shown != (decoding ? CharacterReferences.html5.decode(source) : source)
         return (hadTags && shown.count > 2 * spoken.count + 10) || shown.count > max(3 * spoken.count, spoken.count + 80)
     }
 }

@@ -174,6 +174,7 @@ struct ArticleExtractor {
     mutating func extract() -> [Int] {
         dropHidden()
         dropFurniture()
+        dropApparatus()
         measure()
         var score: [Int: Double] = [:]
         for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
@@ -243,6 +244,7 @@ struct ArticleExtractor {
             roots = [top]
         }
         roots += partsBeside(top)
+        if let dek = standfirst(outside: roots) { roots.append(dek) }
         roots = Array(Set(roots)).sorted()
         roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
         for root in roots { clean(root) }
@@ -266,6 +268,29 @@ struct ArticleExtractor {
             a = parent
         }
         return parts
+    }
+
+    /// The standfirst under the page's headline (a sentence or two that sums the article up)
+    /// when the headline stands outside the article's container, as in a page's lede block:
+    /// the first paragraph or subheading right after the `<h1>`, prose without links.
+    func standfirst(outside roots: [Int]) -> Int? {
+        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
+              !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }) else { return nil }
+        var a = h1
+        for _ in 0..<3 {
+            let parent = page.nodes[a].parent
+            guard parent >= 0, parent != page.body, let at = page.nodes[parent].children.firstIndex(of: a) else { return nil }
+            if let next = page.nodes[parent].children[(at + 1)...].first(where: { textLength[$0] > 0 }) {
+                guard let dek = (next..<page.subtreeEnd(next)).first(where: { ["p", "h2"].contains(page.nodes[$0].name) }),
+                      !dropped[dek], linkLength[dek] == 0, (40...400).contains(textLength[dek]),
+                      !roots.contains(where: { page.isInside(dek, $0) || page.isInside($0, dek) }) else { return nil }
+                let text = page.text(of: dek).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard text.split(separator: " ").count >= 6, !text.lowercased().hasPrefix("by "), !Self.isDateline(text) else { return nil }
+                return dek
+            }
+            a = parent
+        }
+        return nil
     }
 
     /// A block that announces another article: its heading is a link (a "more to read" card).

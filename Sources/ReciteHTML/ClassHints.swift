@@ -32,8 +32,23 @@ enum ClassHints {
     /// an element looks at some width, not what it is.
     static func meaningful(_ classes: String) -> String {
         classes.lowercased().split(whereSeparator: \.isWhitespace)
-            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") }
+            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") && !isUtility($0) }
             .joined(separator: " ")
+    }
+
+    /// Prefixes of utility classes (Tailwind's and the like): `text-18`, `text-blurple`,
+    /// `font-light`, `p-16`, `-tracking-1`.
+    static let utilityPrefixes = ["text", "font", "bg", "border", "leading", "tracking", "shadow", "rounded", "p", "px", "py",
+                                  "pt", "pb", "pl", "pr", "m", "mx", "my", "mt", "mb", "ml", "mr", "w", "h", "gap", "z",
+                                  "opacity", "decoration", "underline", "max-w", "min-h", "space-x", "space-y"]
+
+    /// Whether a class says only how something looks: a utility prefix followed by no word of
+    /// content or furniture (`text-18` is one, `text-content` is not).
+    static func isUtility<S: StringProtocol>(_ name: S) -> Bool {
+        let bare = name.drop { $0 == "-" }
+        guard let dash = bare.firstIndex(of: "-"), utilityPrefixes.contains(String(bare[..<dash])) else { return false }
+        let rest = bare[bare.index(after: dash)...]
+        return !positive.contains { $0 != "text" && rest.contains($0) } && !isNegativeName(rest)
     }
 
     /// Whether a name (one class, or the id) says furniture.

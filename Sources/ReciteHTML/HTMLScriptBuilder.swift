@@ -1,3 +1,5 @@
+import Foundation
+import ReciteMarkdown
 import ReciteScript
 
 /// Walks the article's elements in document order and builds the script's blocks: headings,
@@ -36,7 +38,7 @@ struct HTMLScriptBuilder {
         self.locator = locator
         self.dropped = dropped
         self.options = options
-        builder = BlockTextBuilder(source: source)
+        builder = BlockTextBuilder.html(source)
         builder.hidden = markup.hidden
     }
 
@@ -102,7 +104,8 @@ struct HTMLScriptBuilder {
     }
 
     mutating func appendText(_ i: Int, context: Block.Kind, style: RunStyle) {
-        let text = page.nodes[i].text
+        var text = page.nodes[i].text
+        if options.content == .article, isInCaption(i) { text = Self.withoutCredit(text) }
         guard text.unicodeScalars.contains(where: { !$0.isWhiteSpace }) else {
             if !builder.isEmpty { builder.appendSpace() }
             return
@@ -116,6 +119,33 @@ struct HTMLScriptBuilder {
             upper = max(upper, c)
             cursor = c
         }
+    }
+
+    /// Whether text node `i` is in a figure's caption.
+    func isInCaption(_ i: Int) -> Bool {
+        var k = page.nodes[i].parent
+        for _ in 0..<4 where k >= 0 {
+            if page.nodes[k].name == "figcaption" || page.nodes[k].name == "caption" { return true }
+            k = page.nodes[k].parent
+        }
+        return false
+    }
+
+    /// A caption's (or an image description's) text without the photo credit at its end: "… items. (Ellen M. Banner / The
+    /// Seattle Times)", "… at dusk. Photo: Ann Lee". A caption that is only a credit is left as is.
+    static func withoutCredit(_ text: String) -> String {
+        // A name, a slash, an agency, in capitals, in parentheses: "(Ellen M. Banner / The Seattle Times)".
+        let parenthesized = #"\s*\((Photo|Image|Credit|Courtesy)?:?\s*[A-Z][^()/]{1,60}\s?/\s?[A-Z][^()]{1,60}\)\s*$"#
+        // After a sentence: "Photo: Ann Lee", "Image by Sam Cole".
+        let labelled = #"(?<=[.!?])\s+(photo(graph)?|image|credit|courtesy|illustration)s?( by|:)[^.]{2,80}$"#
+        let patterns: [(String, String.CompareOptions)] = [(parenthesized, .regularExpression),
+                                                           (labelled, [.regularExpression, .caseInsensitive])]
+        for (pattern, options) in patterns {
+            if let r = text.range(of: pattern, options: options), text[..<r.lowerBound].contains(where: { $0.isLetter }) {
+                return String(text[..<r.lowerBound])
+            }
+        }
+        return text
     }
 
     /// Ends the block being built.
@@ -182,7 +212,8 @@ struct HTMLScriptBuilder {
     /// An image is read by its description when it stands alone (not inside a line of text)
     /// and no figure caption says it already.
     mutating func readImage(_ i: Int) {
-        guard builder.isEmpty, let alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        guard builder.isEmpty, var alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        if options.content == .article { alt = Self.withoutCredit(alt) }
         let altWords = Self.words(alt)
         guard saidDescriptions.insert(altWords.joined(separator: " ")).inserted else { return }
         if titleWords.count >= 3, altWords.count >= titleWords.count,
@@ -204,7 +235,7 @@ struct HTMLScriptBuilder {
         let ordinal = page.nodes[i].ordinal
         guard let tags = markup.startTags["img"], ordinal < tags.count else { return }
         let tag = tags[ordinal]
-        var attributeBuilder = BlockTextBuilder(source: source)
+        var attributeBuilder = BlockTextBuilder.html(source)
         var c = tag.lowerBound
         let tagText = source.text(scalars: tag)
         if let found = tagText.range(of: "alt=", options: .caseInsensitive) {
@@ -286,7 +317,7 @@ struct HTMLScriptBuilder {
         // A heading of the page (perhaps in a header left out) that says it.
         for (i, node) in page.nodes.enumerated() where node.name == "h1" {
             if Self.sameTitle(Self.words(page.text(of: i)), wanted), let range = range(of: i) {
-                var b = BlockTextBuilder(source: source)
+                var b = BlockTextBuilder.html(source)
                 b.hidden = markup.hidden
                 for k in i..<page.subtreeEnd(i) where page.nodes[k].isText {
                     guard var c = locator.starts[k] else { continue }
@@ -296,7 +327,7 @@ struct HTMLScriptBuilder {
                 return
             }
         }
-        var b = BlockTextBuilder(source: source)
+        var b = BlockTextBuilder.html(source)
         var spoken = title
         var range = 0..<0
         if let meta = metadata.titleMeta, let tags = markup.startTags["meta"], page.nodes[meta].ordinal < tags.count {
@@ -348,7 +379,7 @@ struct HTMLScriptBuilder {
         if let meta = metadata.authorMeta, let tags = markup.startTags["meta"], page.nodes[meta].ordinal < tags.count {
             range = tags[page.nodes[meta].ordinal]
         }
-        var b = BlockTextBuilder(source: source)
+        var b = BlockTextBuilder.html(source)
         b.appendGenerated("By " + author, origin: range, style: RunStyle())
         let runs = b.finish(fallback: range)
         let at = blocks.first?.kind == .title ? 1 : 0
@@ -377,5 +408,14 @@ struct HTMLScriptBuilder {
 extension String {
     var trimmingWhitespace: String {
         String(unicodeScalars.drop(while: \.isWhiteSpace).reversed().drop(while: \.isWhiteSpace).reversed().map(Character.init))
+    }
+}
+
+extension BlockTextBuilder {
+    /// A builder for a page's text: its references are HTML5's.
+    static func html(_ source: SourceText) -> BlockTextBuilder {
+        var builder = BlockTextBuilder(source: source)
+        builder.references = .html5
+        return builder
     }
 }

@@ -1,3 +1,4 @@
+import ReciteMarkdown
 import ReciteScript
 
 /// Finds every text node of a page in its source, in document order: where its first character
@@ -24,7 +25,13 @@ struct TextLocator {
         for (index, node) in page.nodes.enumerated() where node.isText {
             var first: Int?
             var misses = 0
+            var skipped: ArraySlice<Unicode.Scalar> = []
             for scalar in node.text.unicodeScalars where !scalar.isWhiteSpace {
+                if skipped.first == scalar {
+                    skipped = skipped.dropFirst()
+                    continue
+                }
+                skipped = []
                 // The first character may lie past much markup; later ones lie close.
                 let window = first == nil ? 1 << 20 : 64
                 var j = cursor
@@ -33,8 +40,13 @@ struct TextLocator {
                 while j < n, visible < window {
                     if hidden[j] { j = Int(hiddenEnd[j]); continue }
                     let c = source[j]
-                    if c == "&", let (decoded, length) = Self.reference(source, j) {
-                        if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j + length; break }
+                    if c == "&", let (decoded, length) = CharacterReferences.html5.reference(in: source, at: j, end: n) {
+                        if decoded.first == scalar {
+                            found = j + length
+                            // The other code points of a reference that stands for several are in it.
+                            if decoded.count > 1 { skipped = decoded.dropFirst() }
+                            break
+                        }
                         j += length
                         visible += 1
                         continue
@@ -59,8 +71,4 @@ struct TextLocator {
         }
     }
 
-    /// A character reference at `j`: what it decodes to (nil for a name not known) and its length.
-    static func reference(_ s: [Unicode.Scalar], _ j: Int) -> (Unicode.Scalar?, Int)? {
-        BlockTextBuilder.characterReference(in: s, at: j, end: s.count, nonBreakingSpace: "\u{A0}")
-    }
 }

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import ReciteScript
 
 /// The only file that talks to cmark-gfm: parses Markdown with the GFM extensions and copies the
 /// tree into `MarkdownNode`s, freeing every C object (in `defer`, so error paths free too).
@@ -142,4 +143,27 @@ enum CmarkGFM {
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
     }
+}
+
+// MARK: - Character references
+
+extension CmarkGFM {
+    /// What the reference whose body starts `bytes` (after its `&`) stands for, by cmark-gfm's
+    /// houdini: HTML5's named references (all 2,231, as CommonMark requires) and numeric ones (an
+    /// invalid code point becomes U+FFFD); nil when it is none.
+    static func characterReference(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, length: Int)? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        var buffer = cmark_strbuf()
+        cmark_strbuf_init(cmark_get_default_mem_allocator(), &buffer, 0)
+        defer { cmark_strbuf_free(&buffer) }
+        let length = houdini_unescape_ent(&buffer, base, bufsize_t(min(bytes.count, Int(Int32.max))))
+        guard length > 0, let decoded = buffer.ptr else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(start: decoded, count: Int(buffer.size)), as: UTF8.self)
+        return (text, Int(length))
+    }
+}
+
+extension CharacterReferences {
+    /// HTML5's references (CommonMark's and HTML's), from cmark-gfm's table.
+    public static let html5 = CharacterReferences(lookup: CmarkGFM.characterReference)
 }

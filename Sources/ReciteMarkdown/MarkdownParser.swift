@@ -69,6 +69,7 @@ private struct Walker {
     func makeBuilder() -> BlockTextBuilder {
         var builder = BlockTextBuilder(source: source)
         builder.hidden = hidden
+        builder.references = .html5
         return builder
     }
 

@@ -51,6 +51,10 @@ public struct BlockTextBuilder {
     public var searchWindow = 400
     /// Code points the parser's library never saw (blanked before parsing): not matched to text.
     public var hidden: [Bool]?
+    /// The references the source's language knows: a reference is matched to what it stands for.
+    public var references = CharacterReferences.xml
+    /// A reference that stands for several code points, and those of them still to be matched.
+    private var partialReference: (origin: Range<Int>, rest: ArraySlice<Unicode.Scalar>)?
 
     public init(source: SourceText) {
         self.source = source
@@ -69,18 +73,29 @@ public struct BlockTextBuilder {
                 continue
             }
             var found: Range<Int>?
-            var j = cursor
-            let stop = min(end, cursor + searchWindow)
-            while j < stop {
-                if let hidden, hidden[j] { j += 1; continue }
-                if source.scalars[j] == "&", let (decoded, length) = Self.characterReference(in: source.scalars, at: j, end: end) {
-                    // An entity or character reference stands for one character of the text.
-                    if decoded == scalar || (decoded == nil && !scalar.isASCII) { found = j..<j + length; break }
-                    j += length
-                    continue
+            if let (origin, rest) = partialReference, rest.first == scalar {
+                // The next code point of a reference that stands for several (`&NotEqualTilde;`).
+                found = origin
+                partialReference = rest.count > 1 ? (origin, rest.dropFirst()) : nil
+            } else {
+                partialReference = nil
+                var j = cursor
+                let stop = min(end, cursor + searchWindow)
+                while j < stop {
+                    if let hidden, hidden[j] { j += 1; continue }
+                    if source.scalars[j] == "&", let (decoded, length) = references.reference(in: source.scalars, at: j, end: end) {
+                        // A character reference stands for the code points it decodes to.
+                        if decoded.first == scalar {
+                            found = j..<j + length
+                            if decoded.count > 1 { partialReference = (j..<j + length, decoded.dropFirst()) }
+                            break
+                        }
+                        j += length
+                        continue
+                    }
+                    if source.scalars[j] == scalar { found = j..<j + 1; break }
+                    j += 1
                 }
-                if source.scalars[j] == scalar { found = j..<j + 1; break }
-                j += 1
             }
             if let found {
                 items.append(.char(Piece(scalar: scalar, origin: found, style: style)))
@@ -93,39 +108,6 @@ public struct BlockTextBuilder {
                 compactAt = items.count + compactionThreshold
             }
         }
-    }
-
-    /// A reference such as `&amp;`, `&#233;` or `&eacute;` at `index`: the character it stands for
-    /// (nil for a named one Recite does not decode) and its length. `&nbsp;` stands for
-    /// `nonBreakingSpace`: a plain space for Markdown's text, U+00A0 for HTML's, as libxml2 gives it.
-    public static func characterReference(in s: [Unicode.Scalar], at index: Int, end: Int,
-                                          nonBreakingSpace: Unicode.Scalar = " ") -> (Unicode.Scalar?, Int)? {
-        var k = index + 1
-        while k < end, k - index <= 32, s[k] != ";" {
-            guard s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "#" else { return nil }
-            k += 1
-        }
-        guard k < end, s[k] == ";", k > index + 1 else { return nil }
-        var name = String.UnicodeScalarView()
-        name.append(contentsOf: s[(index + 1)..<k])
-        let text = String(name)
-        let length = k - index + 1
-        switch text {
-        case "amp": return ("&", length)
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        case "nbsp": return (nonBreakingSpace, length)
-        default: break
-        }
-        if text.hasPrefix("#x") || text.hasPrefix("#X") {
-            return (UInt32(text.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init), length)
-        }
-        if text.hasPrefix("#") {
-            return (UInt32(text.dropFirst()).flatMap(Unicode.Scalar.init), length)
-        }
-        return (nil, length)
     }
 
     /// Adds text that is not in the source as such (a title announcement, an SSML `<sub alias>`):

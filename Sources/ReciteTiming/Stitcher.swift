@@ -27,6 +27,9 @@ public struct Stitcher {
 
     /// Give each word the phonemes eSpeak NG reported for it.
     public var includesPhonemes = false
+    /// The references of the source's language: the sidecar's text shows the characters
+    /// (`café`), not the references (`caf&eacute;`).
+    public var references = CharacterReferences.xml
 
     public init(sampleRate: Int, script: Script, source: SourceText, audioName: String) {
         self.sampleRate = sampleRate
@@ -68,7 +71,7 @@ public struct Stitcher {
             let word = segment.words[t.word]
             words.append(TimingSidecar.Word(
                 start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
-                text: source.text(of: word.source), offset: word.source.offset, length: word.source.length,
+                text: references.decode(source.text(of: word.source)), offset: word.source.offset, length: word.source.length,
                 line: word.source.line, column: word.source.column,
                 phonemes: includesPhonemes ? t.phonemes : nil))
         }
@@ -140,7 +143,7 @@ public struct Stitcher {
     }
 
     private func text(_ offset: Int, _ length: Int) -> String {
-        source.text(of: SourceSpan(offset: offset, length: length, line: 0, column: 0))
+        references.decode(source.text(of: SourceSpan(offset: offset, length: length, line: 0, column: 0)))
     }
 
     /// The byte range from the first word's source to the furthest end among `words`.

@@ -1,5 +1,7 @@
 import Foundation
 import ReciteAudio
+import ReciteMarkdown
+import ReciteScript
 import ReciteTestSupport
 import ReciteTiming
 import Testing
@@ -48,7 +50,8 @@ import Testing
             previousEnd = word.end
             let cut = Array(bytes[word.offset..<word.offset + word.length])
             // A file that declares ISO-8859-1 keeps its own bytes.
-            let text = String(bytes: cut, encoding: .utf8) ?? String(bytes: cut, encoding: .isoLatin1)
+            // The text shows the characters its references stand for ("AT&amp;T" is "AT&T").
+            let text = (String(bytes: cut, encoding: .utf8) ?? String(bytes: cut, encoding: .isoLatin1)).map(CharacterReferences.html5.decode)
             #expect(text == word.text, "\(word.spoken) at \(word.offset)")
         }
         #expect(!sidecar.words.isEmpty)
