@@ -37,6 +37,11 @@ struct MoneyRecognizer {
                case let next = plus ? written.dropLast() : written,
                let magnitude = rules.magnitudes[String(next)] ?? (next.count > 2 ? rules.magnitudes[next.lowercased()] : nil) {
                 // "a $95 billion valuation", "$4.47 bln settlement": an amount before a noun says its currency in the singular.
+                // "a $5 billion dollar deal": the currency's name written after the amount is said once.
+                if !plus, context.joins(i + 1), let name = context.core(i + 2), currency.major.singular == name.lowercased() || currency.major.plural == name.lowercased() {
+                    money.adjective = currency.major.singular == name.lowercased()
+                    return Match(3, money.say(n, currency: currency, magnitude: magnitude))
+                }
                 money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
                 return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
             }
@@ -72,6 +77,11 @@ struct MoneyRecognizer {
             if let m = NumberLiteral.parse(highText, rules: rules), m.end == highText.endIndex {
                 let low = DecimalVerbalizer(rules: rules).say(n) + (magnitude.map { " \($0)" } ?? "")
                 return Match(1, range.say(low, money.say(m, currency: currency, magnitude: nil), withFrom: false, after: context.previousLowercased))
+            }
+            // "€8–10k": the magnitude written once, after the high end, counts for both.
+            if magnitude == nil, let m = NumberLiteral.parse(highText, rules: rules), let shared = rules.magnitudes[String(highText[m.end...])] {
+                let low = DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)
+                return Match(1, range.say(low, money.say(m, currency: currency, magnitude: shared), withFrom: false, after: context.previousLowercased))
             }
         }
         return nil

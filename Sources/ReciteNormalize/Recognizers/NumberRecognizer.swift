@@ -14,6 +14,10 @@ struct NumberRecognizer {
             || context.pieces[i - 1].core.utf8.last.map({ $0 == 0xB0 || $0 == 0xBA }) == true),
            let m = angle(at: i, in: context) { return m }
         if core.utf8.contains(UInt8(ascii: ":")), core.utf8.contains(UInt8(ascii: "/")), let m = pace(core) { return Match(1, m) }
+        // "0xFF", "10^6", "10⁶" (superscripts are E2 81 xx, or C2 B2/B3/B9).
+        if core.utf8.count > 2, core.utf8.first == UInt8(ascii: "0"), core.utf8.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true,
+           let spoken = hexadecimal(core) { return Match(1, spoken) }
+        if core.utf8.contains(UInt8(ascii: "^")) || core.utf8.contains(0x81) || core.utf8.contains(0xC2), let spoken = power(core) { return Match(1, spoken) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -48,6 +52,7 @@ struct NumberRecognizer {
             return Match(1, "\(reading.say(n, allowYear: false)) \(unit.form(plural: !singular)) \(rules.word("plus"))")
         }
         if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
+        if core.utf8.contains(UInt8(ascii: "/")), let m = mixedNumber(at: i, in: context) { return m }
         if let m = ranges.inWord(at: i, in: context) { return m }
 
         var n: NumberLiteral
@@ -102,7 +107,9 @@ struct NumberRecognizer {
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
             // "3x a week", "2x per year": times.
-            if suffix == "x", isTimesAfter(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
+            // "3pp": percentage points.
+            if suffix == "pp", let spoken = percentagePoints(n) { return Match(1, prefix + spoken) }
+            if suffix == "x", isTimesAfter(i, in: context) || isTimesBeforeComparison(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
             // "39″ Class TV", "18″ inch pizza": a prime glued to the number, read as a mark after it.
             if suffix.count == 1, let unit = markUnit(suffix.first!), rules.numberWords == nil {
                 let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
@@ -114,7 +121,7 @@ struct NumberRecognizer {
             // A row of them is a product's ratings, before a name too ("a 5V 5A USB-C power supply").
             if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix), !n.isOne,
                case let noun = nounAfterGluedMeasures(i + 1, in: context),
-               isAdjective(at: i, unitEnd: noun, in: context)
+               isAdjective(at: i, unitEnd: noun, in: context, unit: unit)
                 || (noun > i + 1 || i > 0 && context.joins(i - 1) && isGluedMeasure(i - 1, in: context))
                 && context.joins(noun - 1) && markIsAdjective(before: noun, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
@@ -229,6 +236,13 @@ struct NumberRecognizer {
             let spoken = "\(reading.say(n, allowYear: false)) \(units.say(left, plural: false)), \(reading.say(m, allowYear: false)) \(units.say(right, plural: false))"
             return Match(count + 2, prefix + spoken)
         }
+        // "0.5 pp": percentage points written apart.
+        if next == "pp" || next == "p.p.", let spoken = percentagePoints(n) { return Match(count + 1, prefix + spoken) }
+        // "18 kWh/100 km", "120 g CO2/km": a rate whose second unit is in the next word.
+        if next.utf8.contains(UInt8(ascii: "/")), let m = perHundred(n, next: j, in: context) { return Match(count + m.count, prefix + m.spoken) }
+        if context.joins(j), context.core(j + 1)?.utf8.contains(UInt8(ascii: "/")) == true, let m = substancePerUnit(n, next: j, in: context) {
+            return Match(count + m.count, prefix + m.spoken)
+        }
         if let unit = unitAfter(j, in: context, number: n) {
             // "1500 sq foot": a unit written out in the singular is said as written.
             let written = context.pieces[j + unit.count - 1].core
@@ -236,7 +250,7 @@ struct NumberRecognizer {
                 && rules.allUnits[String(written)].map { $0.singular == written && $0.plural != written } == true
                 // "a 21 yr old": an age written with a singular abbreviation describes a person.
                 || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count).map { $0.utf8.count == 3 && $0.lowercased() == "old" } == true
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context))
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context, unit: unit.expression))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
@@ -483,7 +497,11 @@ struct NumberRecognizer {
     /// "a 10 km race", "a 100 W bulb", "531 sq ft home", "a $95 billion valuation": a measure
     /// before a noun takes the singular unit (English only; other languages keep the plural). After
     /// "a" any noun will do; otherwise the word after must be one no measure is followed by.
-    func isAdjective(at i: Int, unitEnd written: Int, in context: Context, decimals: Bool = false) -> Bool {
+    ///
+    /// A quantity of a substance ("2 tbsp butter", "500 mg twice daily", "1 cup flour") counts it
+    /// rather than describing the noun: without "a", a unit of mass or volume stays plural unless a
+    /// container or dose follows ("a 500 mg tablet", "2 lb bag").
+    func isAdjective(at i: Int, unitEnd written: Int, in context: Context, decimals: Bool = false, unit: UnitExpression? = nil) -> Bool {
         // "an 8 x 8 in (20 x 20 cm) pan": the noun after the measure given again in brackets.
         var unitEnd = written
         if context.pieces.indices.contains(unitEnd), context.pieces[unitEnd].lead == "(", context.joins(unitEnd - 1),
@@ -498,6 +516,10 @@ struct NumberRecognizer {
         if Self.notNounsAfterMeasure.contains(lower) { return false }
         let article = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core.lowercased() : ""
         let afterArticle = article == "a" || article == "an"
+        if !afterArticle, let unit, unit.denominator == nil, let term = unit.numerator.first, unit.numerator.count == 1,
+           rules.quantityUnits.contains(term.reading.singular), !Self.containerNouns.contains(lower) {
+            return false
+        }
         // "The 51Whr Rapid Charge battery": after "the", a name follows a measure that describes it.
         if article == "the", noun.first?.isUppercase == true { return true }
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
@@ -510,6 +532,17 @@ struct NumberRecognizer {
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
     }
 
+    /// What a quantity of a substance comes in: after it the measure describes the noun ("a 2 lb bag").
+    static let containerNouns: Set<String> = ["bag", "bags", "box", "boxes", "bottle", "bottles", "jar", "jars", "can", "cans",
+                                               "tin", "tins", "tablet", "tablets", "capsule", "capsules", "pill", "pills", "pack",
+                                               "packs", "package", "packages", "packet", "packets", "tub", "tubs", "carton", "cartons",
+                                               "container", "containers", "dose", "doses", "serving", "servings", "portion", "portions",
+                                               "jug", "jugs", "bucket", "buckets", "sack", "sacks", "block", "blocks", "bar", "bars",
+                                               "loaf", "loaves", "keg", "kegs", "cup", "cups", "glass", "glasses", "tank", "tanks",
+                                               "vial", "vials", "syringe", "injection", "injections", "pouch", "pouches", "size", "sizes",
+                                               "version", "model", "weight", "weights", "limit", "bottle-", "steak", "steaks", "burger",
+                                               "burgers", "patty", "patties", "fillet", "fillets", "dumbbell", "dumbbells", "kettlebell",
+                                               "kettlebells", "plate", "plates", "ball", "balls", "battery", "batteries", "drum", "drums"]
     /// Words that follow a measure without making it an adjective ("10 km of road", "5 kg in all").
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
@@ -532,7 +565,11 @@ struct NumberRecognizer {
                                                   "or", "nor", "yet", "because", "where", "whereas", "though", "although", "than",
                                                   "farther", "further", "longer", "shorter", "higher", "lower", "later", "earlier",
                                                   "faster", "slower", "bigger", "smaller", "larger", "over", "under", "after",
-                                                  "internal", "inside", "outside", "overall", "down", "up", "east", "ago", "off"]
+                                                  "internal", "inside", "outside", "overall", "down", "up", "east", "ago", "off",
+                                                  "last", "next", "twice", "once", "thrice", "daily", "weekly", "monthly", "yearly",
+                                                  "annually", "nightly", "hourly", "again", "already", "still", "each", "apiece",
+                                                  "so", "yet", "then", "now", "back", "together", "altogether", "alone",
+                                                  "respectively", "upfront"]
 
     /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.
@@ -592,6 +629,12 @@ struct NumberRecognizer {
                 if rules.codeWords.contains(one) || rules.codeWords.contains(two) { return true }
             }
             if n.integer.count == 5, rules.regions[String(previous.core)] != nil { return true }
+            // "The ZIP is 10001", "my PIN was 4321": the code word, then a verb.
+            if i > 1, ["is", "was", "reads", "are"].contains(one), !context.pieces[i - 2].endsClause {
+                let word = context.pieces[i - 2].core.lowercased()
+                let pair = i > 2 ? context.pieces[i - 3].core.lowercased() + " " + word : word
+                if rules.codeWords.contains(word) || rules.codeWords.contains(pair) { return true }
+            }
         }
         return context.pieces.count == 1 && n.integer.count >= 5 && rules.numberWords == nil
     }
@@ -610,10 +653,11 @@ struct NumberRecognizer {
             unit = parser.parse(key)
         }
         // "1,000 sq mi", "20 sq. ft": "square" and the unit.
-        if unit == nil, piece.core == "sq", context.joins(j) || piece.trail == ".", let after = context.core(j + 1),
+        // "2.1 cu. ft.": "cubic" and the unit.
+        if unit == nil, piece.core == "sq" || piece.core == "cu", context.joins(j) || piece.trail == ".", let after = context.core(j + 1),
            let base = parser.parse(after), base.denominator == nil, base.numerator.count == 1, base.numerator[0].power == nil {
             var square = base
-            square.numerator[0].power = "2"
+            square.numerator[0].power = piece.core == "sq" ? "2" : "3"
             let unitPiece = context.pieces[j + 1]
             let dotted = unitPiece.trail.hasPrefix(".") && (context.core(j + 2)?.first.map { $0.isLowercase || $0.isASCIIDigit } ?? false)
             return (square, 2, dotted)
@@ -708,7 +752,9 @@ struct NumberRecognizer {
         if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
         if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
-            spoken = beforeUnit + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper)
+            // "a 2-1/2 inch circle": before a noun the measure describes it.
+            let describes = !proper && isAdjective(at: i, unitEnd: i + 1 + unit.count, in: context, decimals: true, unit: unit.expression)
+            spoken = beforeUnit + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper && !describes)
             count += unit.count
         } else if let m = markedMeasure(beforeUnit, singular: proper, at: i, in: context) {
             return Match(m.count, m.spoken).consumingQuote(m.consumesQuote)

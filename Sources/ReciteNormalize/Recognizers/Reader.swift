@@ -11,7 +11,8 @@ struct Reader {
     var emoji: Normalizer.EmojiReading = .skip
 
     /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
-    func read(_ pieces: [Piece], into out: inout [Run]) {
+    func read(_ written: [Piece], into out: inout [Run]) {
+        let pieces = rules.verbalizes ? Self.withoutMarks(written) : written
         var context = Context(rules: rules, pieces: pieces)
         let numbers = NumberRecognizer(rules: rules)
         let money = MoneyRecognizer(rules: rules)
@@ -36,8 +37,10 @@ struct Reader {
                 continue
             }
             // "3 bd / 2 ba": a slash between two measures is a pause, not "slash".
-            if piece.core.utf8.count == 1, piece.core.utf8.first == UInt8(ascii: "/"), rules.verbalizes, i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true,
-               pieces[i - 1].core.last?.isLetter == true, i > 1, pieces[i - 2].core.first?.isASCIIDigit == true {
+            // "min 40° / max 60°", "5 kg / 11 lb": between two measures too.
+            if piece.core.utf8.count == 1, piece.core.utf8.first == UInt8(ascii: "/"), rules.verbalizes, i > 0, i + 1 < pieces.count,
+               pieces[i + 1].core.first?.isASCIIDigit == true && (pieces[i - 1].core.last?.isLetter == true && i > 1 && pieces[i - 2].core.first?.isASCIIDigit == true)
+                || isMeasure(pieces[i - 1].core) && (pieces[i + 1].core.first?.isASCIIDigit == true || i + 2 < pieces.count && pieces[i + 1].core.first?.isLetter == true && pieces[i + 2].core.first?.isASCIIDigit == true) {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
                 continue
@@ -85,6 +88,40 @@ struct Reader {
             i += match.count
         }
     }
+
+    /// Marks that are written but not said, glued to a word: a footnote's asterisk or dagger
+    /// ("*10 minutes", "price*", "Smith†") and a trademark sign ("Acme®", "Windows™"). A sign
+    /// standing alone ("© 2024", "*") is still read or paused on.
+    static func withoutMarks(_ pieces: [Piece]) -> [Piece] {
+        // Most stretches have none: checked on bytes ("*" 2A; "†‡" E2 80 A0/A1; "™" E2 84 A2; "®" C2 AE).
+        guard pieces.contains(where: { p in p.core.utf8.contains { $0 == 0x2A || $0 == 0xE2 || $0 == 0xC2 } }) else { return pieces }
+        var out = pieces
+        for k in out.indices {
+            var core = out[k].core
+            while core.count > 1, let f = core.first, Self.footnoteMarks.contains(f), core.dropFirst().first.map({ $0.isLetter || $0.isASCIIDigit }) == true {
+                core = core.dropFirst()
+            }
+            while core.count > 1, let l = core.last, Self.footnoteMarks.contains(l) || Self.trademarks.contains(l),
+                  core.dropLast().last.map({ $0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == ")" }) == true {
+                core = core.dropLast()
+            }
+            // "mo.*": the period the mark followed is punctuation again.
+            if core.count > 1, core.last == ".", core.endIndex != out[k].core.endIndex {
+                out[k].trail = Substring("." + out[k].trail)
+                core = core.dropLast()
+            }
+            out[k].core = core
+        }
+        return out
+    }
+
+    /// A number with a sign or unit glued after it ("40°", "5kg", "20%").
+    private func isMeasure(_ core: Substring) -> Bool {
+        core.first?.isASCIIDigit == true && core.last.map { !$0.isASCIIDigit } == true
+    }
+
+    static let footnoteMarks: Set<Character> = ["*", "†", "‡"]
+    static let trademarks: Set<Character> = ["®", "™", "℠"]
 
     private func emit(_ match: Match, at i: Int, pieces: [Piece], into out: inout [Run], after firstOut: Int) {
         let first = pieces[i], last = pieces[i + match.count - 1]

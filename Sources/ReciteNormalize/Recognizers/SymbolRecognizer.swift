@@ -28,8 +28,20 @@ struct SymbolRecognizer {
                     return Match(m.count, "\(reading) \(m.spoken)")
                 }
             }
-            guard let reading = rules.symbolsBeforeNumber[prefix], core.dropFirst(length).first?.isASCIIDigit == true,
-                  let number = NumberReading(rules: rules).sayWhole(core.dropFirst(length), allowYear: false) else { continue }
+            guard let reading = rules.symbolsBeforeNumber[prefix], core.dropFirst(length).first?.isASCIIDigit == true else { continue }
+            // "~5 min", "~2.5 kg of": the number read with what follows it (its unit), after the sign.
+            if context.joins(i) {
+                var pieces = context.pieces
+                pieces[i].core = core.dropFirst(length)
+                var inner = Context(rules: rules, pieces: pieces)
+                inner.previousWord = context.previousWord
+                if let m = NumberRecognizer(rules: rules).recognize(at: i, in: &inner), m.count > 1, !m.spoken.isEmpty {
+                    var said = m
+                    said.spoken = "\(reading) \(m.spoken)"
+                    return said
+                }
+            }
+            guard let number = NumberReading(rules: rules).sayWhole(core.dropFirst(length), allowYear: false) else { continue }
             return Match(1, "\(reading) \(number)")
         }
         if let reading = rules.symbols[key] { return Match(1, reading) }

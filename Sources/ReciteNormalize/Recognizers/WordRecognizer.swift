@@ -16,6 +16,11 @@ struct WordRecognizer {
            let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
         }
+        // "min 40°", "Max 60 kg": a limit before a number.
+        if bytes.count == 3, rules.numberWords == nil, rules.spellNumbers, context.joins(i), context.core(i + 1)?.first?.isASCIIDigit == true,
+           let limit = Self.limits[context.pieces[i].core.lowercased()], context.pieces[i].trail.isEmpty {
+            return Match(1, limit)
+        }
         if let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
            context.pieces[i].trail.utf8.first != UInt8(ascii: "."), i - context.lastNumberIndex > 8,
            !(i + 1 < context.pieces.count && context.pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
@@ -25,6 +30,7 @@ struct WordRecognizer {
         let piece = context.pieces[i]
         let core = piece.core
         let key = String(core)
+        if core.utf8.first.map({ $0 >= UInt8(ascii: "F") && $0 <= UInt8(ascii: "W") }) == true, let m = dayRange(at: i, in: context) { return m }
         // Abbreviations, with their dot when they have one.
         if let dotted = context.coreWithDot(i) {
             // "p. ej.", "a. C.", "EE. UU.": an abbreviation written as two words.
@@ -67,6 +73,8 @@ struct WordRecognizer {
             if let street = rules.streets[dotted], isStreet(at: i, in: context) { return Match(1, street).droppingDot(piece) }
         }
         if let reading = rules.abbreviations[key] { return Match(1, reading) }
+        // "Lt Col Smith": a title written without its period, before a name.
+        if let reading = rules.beforeName[key], context.joins(i), context.core(i + 1)?.first?.isUppercase == true { return Match(1, reading) }
         if i - context.lastNumberIndex <= 4, let street = rules.streets[key], isStreet(at: i, in: context) { return Match(1, street) }
         if i - context.lastNumberIndex < 8, let region = rules.regions[key], i > 0, context.pieces[i - 1].trail.hasSuffix(","),
            context.lastNumberIndex >= 0, i - context.lastNumberIndex < 8 {
@@ -104,6 +112,27 @@ struct WordRecognizer {
     }
 
     // MARK: - Kinds of words
+
+    static let limits: [String: String] = ["min": "minimum", "max": "maximum"]
+
+    /// "Mon – Fri", "Monday - Friday", "Tue. to Thu.": a range of days written apart.
+    private func dayRange(at i: Int, in context: Context) -> Match? {
+        guard let first = weekday(i, in: context), i + 2 < context.pieces.count, !context.pieces[i + 1].endsClause || context.pieces[i + 1].trail == "." else { return nil }
+        let dash = context.pieces[i + 1]
+        guard ["-", "–", "—", "to", "thru", "through"].contains(String(dash.core)) || dash.core.isEmpty && ["-", "–", "—"].contains(String(dash.lead + dash.trail)),
+              let last = weekday(i + 2, in: context) else { return nil }
+        // "through" and "thru" are said as "through"; a dash as "to".
+        let joiner = dash.core == "through" || dash.core == "thru" ? "through" : rules.word("to")
+        return Match(3, "\(first) \(joiner) \(last)").droppingDot(context.pieces[i + 2])
+    }
+
+    /// The day piece `k` names ("Mon", "Mon.", "Monday"), in full.
+    private func weekday(_ k: Int, in context: Context) -> String? {
+        guard let core = context.core(k), core.count >= 3, core.first?.isUppercase == true else { return nil }
+        if rules.dateWords.contains(core.lowercased()), core.count > 4 { return String(core) }
+        guard let reading = rules.abbreviations[String(core) + "."], rules.dateWords.contains(reading.lowercased()) else { return nil }
+        return reading
+    }
 
     /// Words a single compass letter comes before: "E wind", "S. end".
     static let directionNouns: Set<String> = ["wind", "winds", "side", "end", "coast", "corner", "bound", "entrance", "exit",

@@ -342,6 +342,8 @@ enum EmbeddedRuleFiles {
           max.: maximum
           govt.: government
           Govt.: government
+          govt: government
+          Govt: government
           YoY: year over year
           tv: TV
           jpg: jpeg
@@ -367,6 +369,22 @@ enum EmbeddedRuleFiles {
           Adm.: Admiral
           Atty.: Attorney
           Fr.: Father
+          # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
+          Lt: lieutenant
+          Col: Colonel
+          Maj: Major
+          Capt: Captain
+          Sgt: Sergeant
+          Cpl: Corporal
+          Pvt: Private
+          Adm: Admiral
+          Brig: Brigadier
+          Cmdr: Commander
+          Supt: Superintendent
+          Insp: Inspector
+          Gov: Governor
+          Sen: Senator
+          Rep: Representative
 
         # Street words: read this way after a capitalized word when a house number came shortly before
         # (1428 Elm St., 12 S 1st St).
@@ -907,6 +925,11 @@ enum EmbeddedRuleFiles {
         # Symbols that are units alone only after a number with decimals ("2.5 s"); after a whole number
         # they are letters ("4s", "the 80 s").
         afterDecimals: [s]
+
+        # Units (by their singular reading) that count a substance: without "a" before the number they
+        # stay plural before a noun ("2 tbsp butter", "500 mg twice daily"; but "a 10 km race").
+        quantities: [teaspoon, tablespoon, cup, gram, kilogram, milligram, microgram, ounce, pound, liter, milliliter,
+          deciliter, centiliter, pint, quart, gallon, fluid ounce, stone]
 
         # Powers: the reading before a unit in a numerator ("square meters"), after it in a denominator
         # ("per second squared").

@@ -25,6 +25,8 @@ final class LanguageRules: @unchecked Sendable {
     var letterUnits: Set<String> = []
     /// Units a listing pairs and says in the singular: "3BR/2BA" → "three bedroom, two bath".
     var listedUnits: Set<String> = []
+    /// Units (by their singular reading) that count a substance: "2 tbsp butter" keeps the plural.
+    var quantityUnits: Set<String> = []
     /// Unit symbols that are units alone only after a number with decimals ("2.5 s", not "4s").
     var decimalOnlyUnits: Set<String> = []
     /// Power digit ("2") → reading before (`singular`) or after (`plural`) a unit.
@@ -122,7 +124,7 @@ final class LanguageRules: @unchecked Sendable {
         let c = LanguageRules()
         c.language = language
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
-        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.quantityUnits = quantityUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets

@@ -21,7 +21,9 @@ enum PieceSplitter {
                 if gluingBytes & (1 << UInt64(b)) != 0 { return true }
                 colon = b == UInt8(ascii: ":")
             } else {
-                if b == 0x94 || colon && b <= UInt8(ascii: "Z") { return true }
+                // 0xA0, 0xAF, 0x89: the last byte of a no-break, narrow no-break or thin space
+                // (C2 A0, E2 80 AF, E2 80 89), which join a number to its word ("$2.4 million").
+                if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || colon && b <= UInt8(ascii: "Z") { return true }
                 colon = false
             }
         }
@@ -42,7 +44,11 @@ enum PieceSplitter {
         while i < core.endIndex {
             let c = core[i]
             let next = core.index(after: i)
-            if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber || isMarkAfterDigit(core, before: i, from: start) {
+            if Self.joiningSpaces.contains(c) {
+                // "$2.4 million", "10 kg": a space that only forbids a line break still parts words.
+                if i > start { parts.append(core[start..<i]) }
+                start = next
+            } else if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber || isMarkAfterDigit(core, before: i, from: start) {
                 parts.append(core[start..<i])
                 start = i
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
@@ -70,22 +76,21 @@ enum PieceSplitter {
             }
             i = next
         }
-        parts.append(core[start..<core.endIndex])
+        if start < core.endIndex { parts.append(core[start..<core.endIndex]) }
         guard parts.count > 1 else {
-            out.append(Piece(core: core, lead: lead, trail: trail, span: span, style: style))
+            out.append(Piece(core: parts.first ?? core, lead: lead, trail: trail, span: span, style: style))
             return
         }
-        var byteOffset = span.offset
-        var column = span.column
         for (n, part) in parts.enumerated() {
             let (pl, pc, pt) = edges(part)
-            let piece = SourceSpan(offset: byteOffset + pl.utf8.count, length: pc.utf8.count, line: span.line,
-                                   column: column + pl.unicodeScalars.count)
+            // Each part's place in the core, so that the spaces between parts are skipped.
+            let bytesBefore = core.utf8.distance(from: core.startIndex, to: part.startIndex)
+            let scalarsBefore = core.unicodeScalars.distance(from: core.startIndex, to: part.startIndex)
+            let piece = SourceSpan(offset: span.offset + bytesBefore + pl.utf8.count, length: pc.utf8.count, line: span.line,
+                                   column: span.column + scalarsBefore + pl.unicodeScalars.count)
             out.append(Piece(core: pc, lead: n == 0 ? Substring(String(lead) + pl) : pl,
                              trail: n == parts.count - 1 ? Substring(String(pt) + trail) : pt,
                              span: piece, style: style))
-            byteOffset += part.utf8.count
-            column += part.unicodeScalars.count
         }
     }
 
@@ -117,6 +122,9 @@ enum PieceSplitter {
         guard mark > start, "\"”″'’′".contains(core[mark]) else { return false }
         return core[core.index(before: mark)].isASCIIDigit
     }
+
+    /// Spaces that forbid a line break: no-break, narrow no-break, thin and figure spaces.
+    static let joiningSpaces: Set<Character> = ["\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
 
     private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"))

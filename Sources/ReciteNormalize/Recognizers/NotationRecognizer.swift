@@ -1,0 +1,115 @@
+/// Numbers written in a notation rather than as a quantity: "0xFF", "10^6", "1-3/4 cups",
+/// "3pp", "18 kWh/100 km", "120 g CO2/km". English readings (the callers check the language).
+extension NumberRecognizer {
+    /// "0xFF" → "hex F F", "0x1F" → "hex one F": a hexadecimal literal, digit by digit.
+    func hexadecimal(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, core.count > 2, core.hasPrefix("0x") || core.hasPrefix("0X") else { return nil }
+        let digits = core.dropFirst(2)
+        guard digits.count <= 16, digits.allSatisfy(\.isHexDigit) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let said = digits.map { $0.isASCIIDigit ? cardinal.say(String($0)) : $0.uppercased() }
+        return "hex " + said.joined(separator: " ")
+    }
+
+    /// "10^6" → "ten to the power of six", "2^10", "10^-3", "x²" aside: a base and an exponent
+    /// with a caret or in superscript digits ("10⁶"). Squares and cubes are said so.
+    func power(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers else { return nil }
+        let base: Substring, exponent: String
+        if let caret = core.firstIndex(of: "^") {
+            base = core[..<caret]
+            exponent = String(core[core.index(after: caret)...])
+        } else if let first = core.firstIndex(where: { Self.superscripts[$0] != nil }) {
+            base = core[..<first]
+            let rest = core[first...]
+            guard rest.allSatisfy({ Self.superscripts[$0] != nil }) else { return nil }
+            exponent = String(rest.map { Self.superscripts[$0]! })
+        } else {
+            return nil
+        }
+        let negative = exponent.first == "-" || exponent.first == "−"
+        let magnitude = negative ? exponent.dropFirst() : Substring(exponent)
+        guard !base.isEmpty, base.count <= 12, !magnitude.isEmpty, magnitude.count <= 3, magnitude.isAllDigits,
+              let n = NumberLiteral.parse(base, rules: rules), n.end == base.endIndex else { return nil }
+        let reading = NumberReading(rules: rules)
+        let said = reading.say(n, allowYear: false)
+        if !negative, magnitude == "2" { return "\(said) squared" }
+        if !negative, magnitude == "3" { return "\(said) cubed" }
+        let exponentSaid = (negative ? "\(rules.word("minus")) " : "") + CardinalVerbalizer(rules: rules).say(String(magnitude))
+        return "\(said) to the power of \(exponentSaid)"
+    }
+
+    static let superscripts: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
+                                                       "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
+
+    /// "3pp", "0.5 pp": percentage points after a share; "a 320pp book" stays pages.
+    func percentagePoints(_ n: NumberLiteral) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, let value = Double(n.integer + "." + (n.fraction ?? "0")), value <= 100,
+              !n.isInteger || value <= 50 else { return nil }
+        let said = NumberReading(rules: rules).say(n, allowYear: false)
+        return "\(said) percentage point\(n.isOne ? "" : "s")"
+    }
+
+    /// "1-3/4 cups", "2-1/2": a whole number and a proper fraction joined by a hyphen, as carpenters
+    /// and cooks write a mixed number; the unit after it is plural.
+    func mixedNumber(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        guard rules.numberWords == nil, let dash = core.firstIndex(of: "-"), dash > core.startIndex else { return nil }
+        let whole = core[..<dash], fraction = core[core.index(after: dash)...]
+        let parts = fraction.split(separator: "/", omittingEmptySubsequences: false)
+        guard whole.isAllDigits, whole.count <= 3, parts.count == 2, parts.allSatisfy({ $0.isAllDigits && $0.count <= 2 }),
+              let top = Int(parts[0]), let bottom = Int(parts[1]), top > 0, top < bottom, bottom <= 64 else { return nil }
+        var pieces = context.pieces
+        pieces[i].core = fraction
+        var inner = Context(rules: rules, pieces: pieces)
+        inner.previousWord = context.previousWord
+        return self.fraction(at: i, in: inner, whole: String(whole))
+    }
+
+    /// "18 kWh/100 km", "6.5 L/100 km": a measure per a hundred of another unit. `j` is the piece
+    /// after the number ("kWh/100"), whose unit comes after the slash in the next piece.
+    func perHundred(_ n: NumberLiteral, next j: Int, in context: Context) -> (spoken: String, count: Int)? {
+        guard rules.numberWords == nil, let written = context.core(j), let slash = written.firstIndex(of: "/"),
+              case let amount = written[written.index(after: slash)...], amount.isAllDigits, amount.count <= 4,
+              let top = UnitParser(rules: rules).parse(written[..<slash]), context.joins(j),
+              let after = context.core(j + 1), let bottom = UnitParser(rules: rules).parse(after) else { return nil }
+        let units = UnitVerbalizer(rules: rules)
+        let name = units.say(top, plural: !n.isOne)
+        let per = amount == "100" ? "hundred" : amount == "1000" ? "thousand" : CardinalVerbalizer(rules: rules).say(String(amount))
+        let reading = NumberReading(rules: rules)
+        return ("\(reading.count(n, noun: name)) \(name) \(rules.per) \(per) \(units.say(bottom, plural: true))", 2)
+    }
+
+    /// "120 g CO2/km", "95 g CO₂/km": a mass of a substance per unit; `j` is the unit's piece.
+    func substancePerUnit(_ n: NumberLiteral, next j: Int, in context: Context) -> (spoken: String, count: Int)? {
+        guard rules.numberWords == nil, let written = context.core(j), let mass = rules.allUnits[String(written)],
+              context.joins(j), let rate = context.core(j + 1), let slash = rate.firstIndex(of: "/"),
+              case let substance = rate[..<slash], substance.count >= 2, substance.count <= 6, substance.first?.isUppercase == true,
+              substance.contains(where: { $0.isASCIIDigit || ("₀"..."₉").contains($0) }),
+              substance.allSatisfy({ $0.isLetter || $0.isASCIIDigit || ("₀"..."₉").contains($0) }),
+              let unit = UnitParser(rules: rules).parse(rate[rate.index(after: slash)...]) else { return nil }
+        var said: [String] = []
+        var digits = ""
+        let cardinal = CardinalVerbalizer(rules: rules)
+        for c in substance {
+            if let sub = "₀₁₂₃₄₅₆₇₈₉".firstIndex(of: c) {
+                digits.append(String("₀₁₂₃₄₅₆₇₈₉".distance(from: "₀₁₂₃₄₅₆₇₈₉".startIndex, to: sub)))
+            } else if c.isASCIIDigit {
+                digits.append(c)
+            } else {
+                if !digits.isEmpty { said.append(cardinal.say(digits)); digits = "" }
+                if c.isUppercase { said.append(String(c)) } else if let last = said.popLast() { said.append(last + String(c)) }
+            }
+        }
+        if !digits.isEmpty { said.append(cardinal.say(digits)) }
+        let name = mass.form(plural: !n.isOne)
+        return ("\(NumberReading(rules: rules).count(n, noun: name)) \(name) \(rules.word("of")) \(said.joined(separator: " ")) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))", 2)
+    }
+
+    /// "3x faster", "10x more", "2x the price", "4x as much": a multiple before a comparison.
+    func isTimesBeforeComparison(_ i: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, context.joins(i), let next = context.core(i + 1)?.lowercased(), next.count > 1 else { return false }
+        if ["more", "less", "fewer", "as", "the", "that", "over"].contains(next) { return true }
+        return next.hasSuffix("er") && next.allSatisfy(\.isLetter) && !["under", "over", "after", "other", "never", "whether", "either", "neither"].contains(next)
+    }
+}

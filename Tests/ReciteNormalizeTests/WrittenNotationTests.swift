@@ -1,0 +1,94 @@
+import Testing
+@testable import ReciteNormalize
+
+/// The kinds of real writing issue 26 found read wrongly: mixed numbers, money with a magnitude or
+/// a no-break space, notation (pp, ~, x, ^, 0x), marks that are not said (footnote asterisks,
+/// ®), ranks and day ranges, compound units, quantities against adjectives, and postal codes.
+/// Each input is shaped like the real sentence it came from (recipes, spec sheets, finance news,
+/// fuel-economy tables, listings).
+@Suite struct WrittenNotationTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    @Test(arguments: [
+        ("Add 1-3/4 cups flour", "Add one and three quarters cups flour"),
+        ("cut a 2-1/2 inch circle", "cut a two and a half inch circle"),
+        ("1 1/2 tsp salt", "one and a half teaspoons salt"),
+        // Not a mixed number: the fraction is improper, so the hyphen is a range.
+        ("pages 1-3", "pages one to three"),
+    ])
+    func mixedNumbers(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("The company raised $2.4 million last year.", "The company raised two point four million dollars last year."),
+        ("The company raised $2.4\u{00A0}million last year.", "The company raised two point four million dollars last year."),
+        ("Salaries run €8–10k a month.", "Salaries run eight to ten thousand euros a month."),
+        ("It was a $5 billion dollar deal.", "It was a five billion dollar deal."),
+        ("a $95 billion valuation", "a ninety five billion dollar valuation"),
+    ])
+    func money(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Support rose 3pp in a week.", "Support rose three percentage points in a week."),
+        ("a 320pp hardback", "a three hundred and twenty pp hardback"),
+        ("It takes ~5 min to boil.", "It takes about five minutes to boil."),
+        ("~40 people", "about forty people"),
+        ("The new chip is 3x faster.", "The new chip is three times faster."),
+        ("10x more data", "ten times more data"),
+        ("That is 10^6 operations.", "That is ten to the power of six operations."),
+        ("a 10^-3 tolerance", "a ten to the power of minus three tolerance"),
+        ("2^2 is four", "two squared is four"),
+        ("Set the mask to 0xFF.", "Set the mask to hex F F."),
+        ("address 0x1F", "address hex one F"),
+    ])
+    func notation(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("*10 minutes of rest is included.", "ten minutes of rest is included."),
+        ("From $799 for 12 mo.*", "From seven hundred and ninety nine dollars for twelve months."),
+        ("Try Acme® Honey today.", "Try Acme Honey today."),
+        ("Windows™ 11", "Windows eleven"),
+        ("© 2024 Acme", "copyright twenty twenty four Acme"),
+        ("Keep it at min 40° / max 60°.", "Keep it at minimum forty degrees, maximum sixty degrees."),
+    ])
+    func marksThatAreNotSaid(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Lt Col Smith met the govt minister.", "lieutenant Colonel Smith met the government minister."),
+        ("Open Mon – Fri, 9am–5pm.", "Open Monday to Friday, nine AM to five PM."),
+        ("Tuesday - Thursday only", "Tuesday to Thursday only"),
+        ("open Wednesday thru Friday", "open Wednesday through Friday"),
+        // A mountain pass, not a colonel: no capitalized name after it.
+        ("the Col is steep", "the Col is steep"),
+    ])
+    func ranksAndDays(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("It uses 18 kWh/100 km on the highway.", "It uses eighteen kilowatt hours per hundred kilometers on the highway."),
+        ("Fuel use is 6.5 L/100 km.", "Fuel use is six point five liters per hundred kilometers."),
+        ("It emits 120 g CO2/km.", "It emits one hundred and twenty grams of C O two per kilometer."),
+        ("The fridge holds 2.1 cu. ft. of food.", "The fridge holds two point one cubic feet of food."),
+    ])
+    func compoundUnits(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Melt 2 tbsp butter in a pan.", "Melt two tablespoons butter in a pan."),
+        ("Take 500 mg twice daily.", "Take five hundred milligrams twice daily."),
+        ("whisk 2 cups milk", "whisk two cups milk"),
+        // Measures that describe the noun after them keep the singular.
+        ("She ran a 10 km race.", "She ran a ten kilometer race."),
+        ("Buy a 65 W charger.", "Buy a sixty five watt charger."),
+        ("a 500 mg tablet", "a five hundred milligram tablet"),
+        ("2 lb bag of rice", "two pound bag of rice"),
+        ("a 531 sq ft home", "a five hundred and thirty one square foot home"),
+    ])
+    func quantitiesAndAdjectives(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("The ZIP is 10001.", "The ZIP is one zero zero zero one."),
+        ("Send it to Springfield, IL 62704.", "Send it to Springfield, IL six two seven zero four."),
+        // A count stays a count.
+        ("The crowd was 10001.", "The crowd was ten thousand and one."),
+    ])
+    func postalCodes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+}
