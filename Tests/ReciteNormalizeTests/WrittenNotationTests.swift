@@ -91,4 +91,45 @@ import Testing
         ("The crowd was 10001.", "The crowd was ten thousand and one."),
     ])
     func postalCodes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Take 15-30mg/kg po q24h.", "Take fifteen to thirty milligrams per kilogram by mouth every twenty four hours."),
+        ("5,040 mg (2 capsules TID)", "five thousand and forty milligrams (two capsules three times a day)"),
+        ("3 to 6 mg/kg/day P.O. in three doses", "three to six milligrams per kilogram per day by mouth in three doses"),
+        ("20,000 IU/week", "twenty thousand I U per week"),
+        ("cholecalciferol 50 000 IU daily", "cholecalciferol fifty thousand I U daily"),
+        ("seeding 1×10^5 cells/mL", "seeding one times ten to the power of five cells per milliliter"),
+        // Groups of digits with more digits after them are a telephone number, not a thousand.
+        ("Call 555 123 4567", "Call five five five, one two three, four five six seven"),
+    ])
+    func medicineAndScience(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("1 1/4 c. all-purpose flour", "one and a quarter cups all-purpose flour"),
+        ("⅛ tsp. cream of tartar", "one eighth teaspoon cream of tartar"),
+        ("Makes about 1-½ pounds.", "Makes about one and a half pounds."),
+        ("a $40.00 application fee", "a forty dollar application fee"),
+        ("a budget of maximum €420.000.", "a budget of maximum four hundred twenty thousand euros."),
+        ("It sold for €1.193 million.", "It sold for one point one nine three million euros."),
+        ("It will cost roughly 75m euro", "It will cost roughly seventy five million euro"),
+        ("Another 7.449 million euros", "Another seven point four four nine million euros"),
+        ("has a 1.58-month supply", "has a one point five eight month supply"),
+        ("Rust 1.71 updates musl", "Rust one point seventy one updates musl"),
+        ("wind 7 to 12 mph increasing to 18 mph", "wind seven to twelve miles per hour increasing to eighteen miles per hour"),
+        ("0.22 μm filtration", "zero point two two micrometer filtration"),
+        ("It had 38+/-3 seats", "It had thirty eight plus or minus three seats"),
+        ("~30s latency", "about thirty seconds latency"),
+        ("**5,000 requests per second**", "five thousand requests per second"),
+    ])
+    func recipesListingsAndFinance(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("notified on 05.12.2019.", "notified on the fifth of December twenty nineteen."),
+        ("vacated by 0900 hours on Monday", "vacated by oh nine hundred hours on Monday"),
+        ("in 00:13:20", "in thirteen minutes and twenty seconds"),
+        ("Circular No. 555 dt. 04.02.2016", "Circular number five hundred and fifty five dated the fourth of February twenty sixteen"),
+        ("Brig. Gen. Eugene Ferris", "Brigadier general Eugene Ferris"),
+        ("Cpl. Jeffrey Johanson", "Corporal Jeffrey Johanson"),
+    ])
+    func governmentAndTimes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -22,7 +22,8 @@ struct DateRecognizer {
         }
         guard c.count == 4 || c.count == 2, a.count <= 2, b.count <= 2,
               let x = Int(a), let y = Int(b), let year = Int(c) else { return nil }
-        var order = rules.dateOrder
+        // "05.12.2019": dates with dots are written day first (in Europe, India, Russia …), even in English.
+        var order = sep == "." ? DateOrder.dayMonthYear : rules.dateOrder
         if order == .monthDayYear, x > 12 { order = .dayMonthYear }
         else if order == .dayMonthYear, y > 12, x <= 12 { order = .monthDayYear }
         let (day, month) = order == .monthDayYear ? (y, x) : (x, y)

@@ -26,7 +26,16 @@ struct MoneyRecognizer {
         }
         guard let (symbol, currency) = currencyPrefix(core) else { return nil }
         core = core.dropFirst(symbol.count)
-        guard let n = NumberLiteral.parse(core, rules: rules) else { return nil }
+        guard var n = NumberLiteral.parse(core, rules: rules) else { return nil }
+        // "€420.000": in euros, three decimals group thousands (as written in much of Europe), unless a
+        // magnitude follows ("€1.193 million").
+        if rules.numberWords == nil, currency.major.singular == "euro", let f = n.fraction, f.count == 3, !n.grouped, n.integer.count <= 3,
+           !n.integer.isEmpty, n.integer.first != "0", core[n.end...].isEmpty || core[n.end...].first == "/",
+           !(context.joins(i) && context.core(i + 1).map { rules.magnitudes[$0.lowercased()] != nil } == true) {
+            n.integer += f
+            n.fraction = nil
+            n.grouped = true
+        }
         let rest = core[n.end...]
         var money = MoneyVerbalizer(rules: rules)
         let numbers = NumberRecognizer(rules: rules)
@@ -45,7 +54,9 @@ struct MoneyRecognizer {
                 money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
                 return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
             }
-            money.adjective = n.isInteger && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context)
+            // "a $40.00 application fee": whole cents describe as a whole amount does.
+            let whole = n.isInteger || n.fraction?.allSatisfy({ $0 == "0" }) == true
+            money.adjective = whole && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
             return Match(1, money.say(n, currency: currency, magnitude: nil))
         }
         if let magnitude = rules.magnitudes[String(rest)] {

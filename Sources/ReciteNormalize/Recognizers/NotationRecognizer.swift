@@ -15,12 +15,12 @@ extension NumberRecognizer {
     /// with a caret or in superscript digits ("10⁶"). Squares and cubes are said so.
     func power(_ core: Substring) -> String? {
         guard rules.numberWords == nil, rules.spellNumbers else { return nil }
-        let base: Substring, exponent: String
+        let written: Substring, exponent: String
         if let caret = core.firstIndex(of: "^") {
-            base = core[..<caret]
+            written = core[..<caret]
             exponent = String(core[core.index(after: caret)...])
         } else if let first = core.firstIndex(where: { Self.superscripts[$0] != nil }) {
-            base = core[..<first]
+            written = core[..<first]
             let rest = core[first...]
             guard rest.allSatisfy({ Self.superscripts[$0] != nil }) else { return nil }
             exponent = String(rest.map { Self.superscripts[$0]! })
@@ -29,10 +29,19 @@ extension NumberRecognizer {
         }
         let negative = exponent.first == "-" || exponent.first == "−"
         let magnitude = negative ? exponent.dropFirst() : Substring(exponent)
+        // "2×10^7", "1x10^5": a coefficient times the power.
+        var coefficient = ""
+        var base = written
+        if let times = base.firstIndex(where: { $0 == "×" || $0 == "x" || $0 == "*" }) {
+            let left = base[..<times]
+            guard let c = NumberLiteral.parse(left, rules: rules), c.end == left.endIndex else { return nil }
+            coefficient = "\(NumberReading(rules: rules).say(c, allowYear: false)) \(rules.word("times")) "
+            base = base[base.index(after: times)...]
+        }
         guard !base.isEmpty, base.count <= 12, !magnitude.isEmpty, magnitude.count <= 3, magnitude.isAllDigits,
               let n = NumberLiteral.parse(base, rules: rules), n.end == base.endIndex else { return nil }
         let reading = NumberReading(rules: rules)
-        let said = reading.say(n, allowYear: false)
+        let said = coefficient + reading.say(n, allowYear: false)
         if !negative, magnitude == "2" { return "\(said) squared" }
         if !negative, magnitude == "3" { return "\(said) cubed" }
         let exponentSaid = (negative ? "\(rules.word("minus")) " : "") + CardinalVerbalizer(rules: rules).say(String(magnitude))

@@ -33,6 +33,8 @@ struct NumberReading {
         let head = text[..<dash], tail = text[text.index(after: dash)...]
         let groups = head.split(separator: ".", omittingEmptySubsequences: false)
         guard groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && !$0.isEmpty && $0.count <= 4 }), tail.first?.isLetter == true else { return nil }
+        // "a 1.58-month supply", "a 2.5-inch screen": a decimal before a noun, not a release's name.
+        if groups.count == 2, tail.count >= 3, tail.allSatisfy({ $0.isLowercase }), !Self.preReleaseWords.contains(String(tail)) { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
         let version = ([cardinal.say(groups[0])] + groups.dropFirst().map { sayVersionPart($0) }).joined(separator: " \(rules.word("point")) ")
         let parts = tail.split(separator: ".").map { part in
@@ -40,6 +42,10 @@ struct NumberReading {
         }
         return ([version] + parts).joined(separator: " ")
     }
+
+    /// Names a release carries after a dash ("1.0-beta", "2.1-rc").
+    static let preReleaseWords: Set<String> = ["alpha", "beta", "rc", "dev", "pre", "preview", "snapshot", "final", "stable", "lts",
+                                               "nightly", "canary", "release", "ga", "next", "experimental", "hotfix", "patch"]
 
     /// One part of a version: "10" → "ten", "236" → "two thirty six" (in pairs, as a name).
     func sayVersionPart(_ digits: Substring) -> String {

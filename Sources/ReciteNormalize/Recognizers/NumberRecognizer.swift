@@ -67,8 +67,10 @@ struct NumberRecognizer {
         }
         let prefix = core.first == "+" ? "\(rules.word("plus")) " : ""
         // "1 250,5" in French, "1 000 000" in Spanish: groups of three digits in the next words.
+        // In English too, a thin or plain space may group them ("50 000 IU daily", "110 000 people"),
+        // unless more digits follow (a telephone number's groups: "555 123 4567").
         if n.isInteger, !n.grouped, n.end == core.endIndex, n.integer.count <= 3, rules.groupSeparators.contains(" "),
-           !rules.spellNumbers || rules.numberWords != nil {
+           !rules.spellNumbers || rules.numberWords != nil || spaceGroupedEnglish(n, at: i, in: context) {
             while n.isInteger, context.joins(i + count - 1), let next = context.core(i + count),
                   let more = NumberLiteral.parse(next, rules: rules), more.integer.count == 3, !more.grouped,
                   more.end == next.endIndex {
@@ -86,8 +88,11 @@ struct NumberRecognizer {
                 || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
                 context.lastNumberIndex = i
             }
-            // "2M downloads", "175B parameters": a magnitude letter before a word in lower case.
-            if suffix == "M" || suffix == "B", context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
+            // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
+            // "75m euro", "3bn dollars": any magnitude before a currency's name.
+            if suffix == "M" || suffix == "B" || rules.numberWords == nil && rules.magnitudes[String(suffix)] != nil
+                && context.core(i + 1).map({ rules.currencyWords.contains($0.lowercased()) }) == true,
+               context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
                let magnitude = rules.magnitudes[String(suffix)] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
             }
@@ -146,6 +151,17 @@ struct NumberRecognizer {
             return Match(1, prefix + spoken)
         }
         context.lastNumberIndex = i
+        // "0900 hours", "1730 hrs": a time on the 24-hour clock, "oh nine hundred hours".
+        if count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.grouped, n.integer.count == 4, context.joins(i),
+           let next = context.core(i + 1), ["hours", "hrs", "hr", "h"].contains(next.lowercased()),
+           let hour = Int(n.integer.prefix(2)), let minute = Int(n.integer.suffix(2)), hour < 24, minute < 60 {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            let hours = (hour < 10 ? "oh " : "") + cardinal.say(hour == 0 ? "0" : String(hour))
+            let minutes = minute == 0 ? "hundred" : minute < 10 ? "oh \(cardinal.say(String(minute)))" : cardinal.say(String(minute))
+            var m = Match(2, "\(hours) \(minutes) hours")
+            m.consumesDot = context.pieces[i + 1].trail.hasPrefix(".") && next.lowercased() != "hours" && context.core(i + 2)?.first?.isLowercase == true
+            return m
+        }
         if count == 1, rules.spellNumbers, isCode(n, at: i, in: context) || (n.isInteger && n.hasLeadingZero && n.integer.count >= 3) {
             // "Tel. 020 7946 0958": the groups of digits that follow belong to the code.
             var groups = [DigitsVerbalizer(rules: rules).say(n.integer)]
@@ -263,7 +279,9 @@ struct NumberRecognizer {
         }
         // Mixed fractions: "2 1/2", "4 1/2 lbs".
         if n.isInteger, let m = fraction(at: j, in: context, whole: n.integer) {
-            return Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
+            var mixed = Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
+            mixed.consumesDot = m.consumesDot
+            return mixed
         }
         // "340 A.D", "1980 s".
         if n.isInteger, let era = context.coreWithDot(j).flatMap({ rules.abbreviations[$0] }) ?? rules.abbreviations[String(next)],
@@ -282,6 +300,18 @@ struct NumberRecognizer {
     }
 
     // MARK: - Parts
+
+    /// "50 000": English groups of three digits written apart, all whole, with no other digits after
+    /// them, and no code word before (those are read digit by digit).
+    func spaceGroupedEnglish(_ n: NumberLiteral, at i: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, !n.hasLeadingZero, !isCode(n, at: i, in: context) else { return false }
+        var k = i
+        while context.joins(k), let next = context.core(k + 1), next.count == 3, next.isAllDigits, context.pieces[k + 1].lead.isEmpty { k += 1 }
+        guard k > i else { return false }
+        if context.joins(k), context.core(k + 1)?.first?.isASCIIDigit == true { return false }
+        if i > 0, !context.pieces[i - 1].endsClause, rules.codeWords.contains(context.pieces[i - 1].core.lowercased()) { return false }
+        return true
+    }
 
     /// "Kotlin 1.9.20", "python 3.10.4": three dotted numbers after a name (not at a sentence's
     /// start, where a capital says nothing) or a known product, said as a version.
@@ -312,6 +342,8 @@ struct NumberRecognizer {
                   name.contains(where: \.isUppercase) || rules.versionNames.contains(name.lowercased()),
                   name.allSatisfy({ $0.isLetter || $0.isASCIIDigit }) || name.lowercased() == "version" else { return nil }
             if i == 1, name.dropFirst().allSatisfy(\.isLowercase), name.lowercased() != "version", rules.abbreviations[String(name)] != nil { return nil }
+            // "Another 7.449 million euros": an amount before a magnitude is no version.
+            if context.joins(i), let next = context.core(i + 1), next.count > 2, rules.magnitudes[next.lowercased()] != nil { return nil }
         }
         let cardinal = CardinalVerbalizer(rules: rules)
         // "Ubuntu 22.04": a release named by year and month, "twenty two oh four".
@@ -525,12 +557,23 @@ struct NumberRecognizer {
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
         guard noun.first?.isLowercase == true || afterArticle && noun.first?.isUppercase == true else { return false }
         if afterArticle { return true }
-        // Without "a": "531 sq ft home", "15.5 kWh battery", but "1.5 kg flour", "140 °F internal".
-        if !decimals, let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
+        // Without "a": "531 sq ft home", "15.5 kWh battery", "0.22 μm filtration", but "1.5 kg flour"
+        // (a quantity, see above), "140 °F internal".
+        let quantityUnknown = unit == nil || unit?.denominator != nil
+        if !decimals, quantityUnknown, let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
             return false
         }
+        // "7 to 12 mph increasing", "20 mph gusting": a verb after the measure.
+        if lower.hasSuffix("ing"), Self.verbsAfterMeasure.contains(lower) { return false }
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
     }
+
+    /// Verbs in -ing that follow a measure ("winds 7 to 12 mph increasing to 18"); other -ing words
+    /// may be nouns it describes ("65 W charging", "$600M funding").
+    static let verbsAfterMeasure: Set<String> = ["increasing", "decreasing", "gusting", "rising", "falling", "dropping", "climbing",
+                                                  "reaching", "becoming", "diminishing", "shifting", "turning", "veering", "easing",
+                                                  "continuing", "remaining", "leaving", "making", "giving", "bringing", "taking",
+                                                  "using", "including", "totaling", "totalling", "averaging", "exceeding", "topping"]
 
     /// What a quantity of a substance comes in: after it the measure describes the noun ("a 2 lb bag").
     static let containerNouns: Set<String> = ["bag", "bags", "box", "boxes", "bottle", "bottles", "jar", "jars", "can", "cans",
@@ -700,12 +743,24 @@ struct NumberRecognizer {
     func fraction(at i: Int, in context: Context, whole: String? = nil) -> Match? {
         let core = context.pieces[i].core
         let verbalizer = FractionVerbalizer(rules: rules)
+        // "½", "1½", "1-½": a vulgar fraction, then perhaps its unit ("⅛ tsp. cream of tartar").
+        var vulgar: (String, String, String?)?
         if core.count == 1, let first = core.first, let (n, d) = FractionVerbalizer.vulgar[first] {
-            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: whole))
+            vulgar = (n, d, whole)
+        } else if whole == nil, let last = core.last, let (n, d) = FractionVerbalizer.vulgar[last],
+                  case let head = core.dropLast().filter({ $0 != "-" }), !head.isEmpty, head.count <= 3, head.isAllDigits {
+            vulgar = (n, d, String(head))
         }
-        if whole == nil, let first = core.first, core.count > 1, core.dropFirst().count == 1,
-           let (n, d) = core.last.flatMap({ FractionVerbalizer.vulgar[$0] }), first.isASCIIDigit {
-            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: String(first)))
+        if let (n, d, wholePart) = vulgar {
+            let proper = wholePart == nil
+            if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
+                let describes = !proper && isAdjective(at: i, unitEnd: i + 1 + unit.count, in: context, decimals: true, unit: unit.expression)
+                let spoken = verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: proper)
+                var m = Match(1 + unit.count, spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper && !describes))
+                m.consumesDot = unit.dotted
+                return m
+            }
+            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart))
         }
         let parts = core.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isAllDigits, !parts[1].isEmpty else { return nil }
@@ -755,7 +810,9 @@ struct NumberRecognizer {
             // "a 2-1/2 inch circle": before a noun the measure describes it.
             let describes = !proper && isAdjective(at: i, unitEnd: i + 1 + unit.count, in: context, decimals: true, unit: unit.expression)
             spoken = beforeUnit + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper && !describes)
-            count += unit.count
+            var m = Match(count + unit.count, spoken)
+            m.consumesDot = unit.dotted
+            return m
         } else if let m = markedMeasure(beforeUnit, singular: proper, at: i, in: context) {
             return Match(m.count, m.spoken).consumingQuote(m.consumesQuote)
         }
@@ -786,8 +843,11 @@ struct NumberRecognizer {
             words.append(NumberReading(rules: rules).sayWhole(Substring(current), allowYear: false) ?? current)
             current = ""
         }
+        // "38+/-3": plus or minus.
+        let core = core.contains("+/-") ? Substring(core.replacingOccurrences(of: "+/-", with: "±")) : core
         for c in core {
             let op: String? = switch c {
+            case "±": rules.symbols["±"]
             case "=": rules.symbols["="]
             case "+": rules.word("plus")
             case "-", "−": current.isEmpty && words.isEmpty ? nil : rules.word("minus")

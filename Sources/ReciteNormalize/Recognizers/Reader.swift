@@ -98,12 +98,15 @@ struct Reader {
         var out = pieces
         for k in out.indices {
             var core = out[k].core
-            while core.count > 1, let f = core.first, Self.footnoteMarks.contains(f), core.dropFirst().first.map({ $0.isLetter || $0.isASCIIDigit }) == true {
-                core = core.dropFirst()
+            // "*10", "**5,000" (emphasis marks left in plain text): the marks before a word.
+            let leading = core.prefix(while: { Self.footnoteMarks.contains($0) })
+            if !leading.isEmpty, leading.count <= 3, core.dropFirst(leading.count).first.map({ $0.isLetter || $0.isASCIIDigit }) == true {
+                core = core.dropFirst(leading.count)
             }
-            while core.count > 1, let l = core.last, Self.footnoteMarks.contains(l) || Self.trademarks.contains(l),
-                  core.dropLast().last.map({ $0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == ")" }) == true {
-                core = core.dropLast()
+            let trailing = core.reversed().prefix(while: { Self.footnoteMarks.contains($0) || Self.trademarks.contains($0) })
+            if !trailing.isEmpty, trailing.count <= 3, core.count > trailing.count,
+               core.dropLast(trailing.count).last.map({ $0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == ")" || $0 == "%" }) == true {
+                core = core.dropLast(trailing.count)
             }
             // "mo.*": the period the mark followed is punctuation again.
             if core.count > 1, core.last == ".", core.endIndex != out[k].core.endIndex {

@@ -29,6 +29,12 @@ struct SymbolRecognizer {
                 }
             }
             guard let reading = rules.symbolsBeforeNumber[prefix], core.dropFirst(length).first?.isASCIIDigit == true else { continue }
+            // "~30s": seconds, not the thirties.
+            if reading == rules.symbolsBeforeNumber["~"], rules.numberWords == nil, case let rest = core.dropFirst(length), rest.last == "s",
+               rest.dropLast().isAllDigits, rest.count <= 4, let seconds = rules.units["sec"] {
+                let n = rest.dropLast()
+                return Match(1, "\(reading) \(CardinalVerbalizer(rules: rules).say(String(n))) \(seconds.form(plural: n != "1"))")
+            }
             // "~5 min", "~2.5 kg of": the number read with what follows it (its unit), after the sign.
             if context.joins(i) {
                 var pieces = context.pieces

@@ -10,11 +10,18 @@ struct UnitParser {
         guard !text.isEmpty, text.count <= 12 else { return nil }
         if let term = term(text) { return UnitExpression(numerator: [term]) }
         if let slash = text.firstIndex(of: "/") {
-            let top = text[..<slash], bottom = text[text.index(after: slash)...]
-            guard let denominator = term(bottom) else { return nil }
-            if top.isEmpty { return UnitExpression(numerator: [], denominator: denominator) }
+            let top = text[..<slash]
+            // "mg/kg/day": each unit after a slash divides.
+            let bottoms = text[text.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false)
+            guard bottoms.count <= 3, let denominator = term(bottoms[0]) else { return nil }
+            var more: [UnitTerm] = []
+            for bottom in bottoms.dropFirst() {
+                guard let t = term(bottom) else { return nil }
+                more.append(t)
+            }
+            if top.isEmpty { return UnitExpression(numerator: [], denominator: denominator, moreDenominators: more) }
             guard let numerator = terms(top) else { return nil }
-            return UnitExpression(numerator: numerator, denominator: denominator)
+            return UnitExpression(numerator: numerator, denominator: denominator, moreDenominators: more)
         }
         return terms(text).map { UnitExpression(numerator: $0) }
     }

@@ -98,12 +98,15 @@ struct WordRecognizer {
         if let spoken = chemical(core) { return Match(1, spoken) }
         if let spoken = version(core) { return Match(1, spoken) }
         if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
+        if let spoken = dosingInterval(core) { return Match(1, spoken) }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
         // "w/basement", "w/ garage": "with".
         if core.count > 2, core.first == "w" || core.first == "W", core.dropFirst().first == "/", let with = rules.words["with"],
            core.dropFirst(2).allSatisfy(\.isLetter) {
             return Match(1, "\(with.singular) \(core.dropFirst(2))")
         }
+        // "cells/mL", "IU/week", "mg/kg/day": per a unit, or per a span of time.
+        if core.contains("/" as Character), let spoken = perUnit(core) { return Match(1, spoken) }
         if core.contains("/" as Character), let slash = rules.word("slash") as String?,
            core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
@@ -114,6 +117,50 @@ struct WordRecognizer {
     // MARK: - Kinds of words
 
     static let limits: [String: String] = ["min": "minimum", "max": "maximum"]
+
+    /// "cells/mL" → "cells per milliliter", "placebo/week", "mg/kg/day": a word or unit, then
+    /// units (or a span of time) after slashes. Not "and/or" or "input/output".
+    private func perUnit(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers else { return nil }
+        let parts = core.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isLetter) }) else { return nil }
+        let parser = UnitParser(rules: rules)
+        var bottoms: [String] = []
+        for part in parts.dropFirst() {
+            let key = String(part)
+            if !rules.ambiguousUnits.contains(key), key.count >= 2 || key == "L" || key == "h" || key == "d", let unit = parser.parse(part) {
+                bottoms.append(UnitVerbalizer(rules: rules).say(unit, plural: false))
+            } else if Self.spansOfTime.contains(key.lowercased()) {
+                bottoms.append(key.lowercased())
+            } else {
+                return nil
+            }
+        }
+        let head = parts[0]
+        let top: String
+        if !rules.ambiguousUnits.contains(String(head)), head.count >= 2, let unit = parser.parse(head) {
+            top = UnitVerbalizer(rules: rules).say(unit, plural: true)
+        } else if head.count >= 3 || head.allSatisfy(\.isUppercase) {
+            top = String(head)
+        } else {
+            return nil
+        }
+        return ([top] + bottoms).joined(separator: " \(rules.per) ")
+    }
+
+    /// "q12h", "q4-6h", "q24h": a dose's interval in a prescription, "every twelve hours".
+    private func dosingInterval(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, core.count >= 3, core.count <= 8, core.first == "q", core.last == "h" else { return nil }
+        let body = core.dropFirst().dropLast()
+        let ends = body.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(ends.count), ends.allSatisfy({ $0.isAllDigits && $0.count <= 2 }) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let hours = ends.map { cardinal.say(String($0)) }.joined(separator: " \(rules.word("to")) ")
+        return "every \(hours) \(rules.word("hour", plural: ends.count > 1 || ends[0] != "1"))"
+    }
+
+    static let spansOfTime: Set<String> = ["day", "week", "month", "year", "hour", "night", "minute", "second", "annum",
+                                           "person", "capita", "head", "patient", "dose", "serving", "unit", "item"]
 
     /// "Mon – Fri", "Monday - Friday", "Tue. to Thu.": a range of days written apart.
     private func dayRange(at i: Int, in context: Context) -> Match? {

@@ -344,6 +344,23 @@ enum EmbeddedRuleFiles {
           Govt.: government
           govt: government
           Govt: government
+          # Prescriptions: "2 capsules TID", "500 mg P.O. q12h".
+          P.O.: by mouth
+          p.o.: by mouth
+          po: by mouth
+          TID: three times a day
+          t.i.d.: three times a day
+          BID: twice a day
+          b.i.d.: twice a day
+          QID: four times a day
+          q.i.d.: four times a day
+          PRN: as needed
+          prn: as needed
+          q.d.: every day
+          qhs: at bedtime
+          # Indian government circulars: "Circular No. 555 dt. 04.02.2016", "revised w.e.f. 01.07.2014".
+          dt.: dated
+          w.e.f.: with effect from
           YoY: year over year
           tv: TV
           jpg: jpeg
@@ -369,6 +386,12 @@ enum EmbeddedRuleFiles {
           Adm.: Admiral
           Atty.: Attorney
           Fr.: Father
+          Brig.: Brigadier
+          Cpl.: Corporal
+          Pfc.: Private First Class
+          Spc.: Specialist
+          Lt.: lieutenant
+          Cmdr.: Commander
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
           Lt: lieutenant
           Col: Colonel
@@ -812,6 +835,11 @@ enum EmbeddedRuleFiles {
 
         # Units that take no prefix (and spellings that a prefix rule would read wrongly).
         units:
+          # Recipes: "1 1/4 c. flour" (with its period; "c." before a year is circa).
+          "c.": cup | cups
+          # International units of a vitamin or a drug: "50 000 IU daily".
+          IU: I U | I U
+          bhp: B H P | B H P
           # After a number, F is Fahrenheit ("350F", "85 F"); farads keep their prefixes (µF, pF).
           F: degree Fahrenheit | degrees Fahrenheit
           v: volt | volts
@@ -916,7 +944,8 @@ enum EmbeddedRuleFiles {
 
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
-        letters: [B, K]
+        # "dt" (a decitonne, a unit nobody writes) is left to the abbreviation "dt." (dated).
+        letters: [B, K, dt]
 
         # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
         # bedroom, two bath".

@@ -27,8 +27,9 @@ struct TimeVerbalizer {
             if let second, second > 0 { parts += [rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)] }
             parts = parts.filter { !$0.isEmpty }
         } else if let second {
-            parts += [cardinal.say(hour), rules.word("hour", plural: hour != 1),
-                      cardinal.say(minute), rules.word("minute", plural: minute != 1),
+            // "00:13:20": no hours are said when there are none.
+            if hour > 0 { parts += [cardinal.say(hour), rules.word("hour", plural: hour != 1)] }
+            parts += [cardinal.say(minute), rules.word("minute", plural: minute != 1),
                       rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)]
         } else {
             parts.append(cardinal.say(hour))

@@ -15,6 +15,10 @@ struct UnitVerbalizer {
             parts.append(rules.per)
             parts.append(say(denominator, plural: false, inDenominator: true))
         }
+        for term in unit.moreDenominators {
+            parts.append(rules.per)
+            parts.append(say(term, plural: false, inDenominator: true))
+        }
         return parts.joined(separator: " ")
     }
 
@@ -31,6 +35,8 @@ struct UnitVerbalizer {
 struct UnitExpression {
     var numerator: [UnitTerm]
     var denominator: UnitTerm?
+    /// The units after a second or third slash ("day" in "mg/kg/day").
+    var moreDenominators: [UnitTerm] = []
 }
 
 /// One unit with an optional power ("m" and "2" for "m²").
