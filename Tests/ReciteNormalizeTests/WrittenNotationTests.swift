@@ -119,6 +119,11 @@ import Testing
         ("0.22 μm filtration", "zero point two two micrometer filtration"),
         ("It had 38+/-3 seats", "It had thirty eight plus or minus three seats"),
         ("~30s latency", "about thirty seconds latency"),
+        ("14 kWh/100km", "fourteen kilowatt hours per hundred kilometers"),
+        ("(17.32″ x 4.13″)", "(seventeen point three two inches by four point one three inches)"),
+        ("at 110,000×g for 140 min", "at one hundred ten thousand times g for one hundred and forty minutes"),
+        ("(see BNID 103625)", "(see BNID one zero three six two five)"),
+        ("HOA fee: $ 11.00", "H O A- fee: eleven dollars"),
         ("**5,000 requests per second**", "five thousand requests per second"),
     ])
     func recipesListingsAndFinance(_ input: String, _ expected: String) { #expect(say(input) == expected) }

@@ -7,7 +7,8 @@ extension NumberRecognizer {
         let digits = core.dropFirst(2)
         guard digits.count <= 16, digits.allSatisfy(\.isHexDigit) else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
-        let said = digits.map { $0.isASCIIDigit ? cardinal.say(String($0)) : $0.uppercased() }
+        // The letter A is written "A-": eSpeak NG reads a lone capital A as the article "uh".
+        let said = digits.map { $0.isASCIIDigit ? cardinal.say(String($0)) : $0.uppercased() == "A" ? "A-" : $0.uppercased() }
         return "hex " + said.joined(separator: " ")
     }
 
@@ -79,14 +80,26 @@ extension NumberRecognizer {
     /// after the number ("kWh/100"), whose unit comes after the slash in the next piece.
     func perHundred(_ n: NumberLiteral, next j: Int, in context: Context) -> (spoken: String, count: Int)? {
         guard rules.numberWords == nil, let written = context.core(j), let slash = written.firstIndex(of: "/"),
-              case let amount = written[written.index(after: slash)...], amount.isAllDigits, amount.count <= 4,
-              let top = UnitParser(rules: rules).parse(written[..<slash]), context.joins(j),
-              let after = context.core(j + 1), let bottom = UnitParser(rules: rules).parse(after) else { return nil }
+              let top = UnitParser(rules: rules).parse(written[..<slash]) else { return nil }
+        // "kWh/100 km", or glued: "kWh/100km".
+        let below = written[written.index(after: slash)...]
+        let amount = below.prefix(while: \.isASCIIDigit)
+        guard !amount.isEmpty, amount.count <= 4 else { return nil }
+        let bottom: UnitExpression
+        var taken = 2
+        if amount.endIndex < below.endIndex {
+            guard let glued = UnitParser(rules: rules).parse(below[amount.endIndex...]) else { return nil }
+            bottom = glued
+            taken = 1
+        } else {
+            guard context.joins(j), let after = context.core(j + 1), let apart = UnitParser(rules: rules).parse(after) else { return nil }
+            bottom = apart
+        }
         let units = UnitVerbalizer(rules: rules)
         let name = units.say(top, plural: !n.isOne)
         let per = amount == "100" ? "hundred" : amount == "1000" ? "thousand" : CardinalVerbalizer(rules: rules).say(String(amount))
         let reading = NumberReading(rules: rules)
-        return ("\(reading.count(n, noun: name)) \(name) \(rules.per) \(per) \(units.say(bottom, plural: true))", 2)
+        return ("\(reading.count(n, noun: name)) \(name) \(rules.per) \(per) \(units.say(bottom, plural: true))", taken)
     }
 
     /// "120 g CO2/km", "95 g CO₂/km": a mass of a substance per unit; `j` is the unit's piece.

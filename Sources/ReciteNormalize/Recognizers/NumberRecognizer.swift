@@ -112,6 +112,10 @@ struct NumberRecognizer {
                 return Match(1, prefix + OrdinalVerbalizer(rules: rules).say(n.integer, gender: apocope ? .masculine : gender == .feminine ? .feminine : .none))
             }
             // "3x a week", "2x per year": times.
+            // "110,000×g": a centrifuge's force, times g.
+            if suffix.first == "×", suffix.count <= 3, suffix.dropFirst().allSatisfy(\.isLetter), !suffix.dropFirst().isEmpty {
+                return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times")) \(suffix.dropFirst())")
+            }
             // "3pp": percentage points.
             if suffix == "pp", let spoken = percentagePoints(n) { return Match(1, prefix + spoken) }
             if suffix == "x", isTimesAfter(i, in: context) || isTimesBeforeComparison(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
@@ -172,6 +176,12 @@ struct NumberRecognizer {
                 k += 1
             }
             return Match(groups.count, prefix + groups.joined(separator: ", "))
+        }
+        // "BNID 103625", "PMID 31452104": an identifier of five digits or more after a name in capitals.
+        if count == 1, i > 0, n.isInteger, !n.grouped, n.integer.count >= 5, !context.pieces[i - 1].endsClause,
+           case let name = context.pieces[i - 1].core, (2...6).contains(name.count), name.allSatisfy({ $0.isUppercase && $0.isLetter }),
+           rules.currencies[String(name)] == nil, rules.regions[String(name)] == nil {
+            return Match(1, prefix + DigitsVerbalizer(rules: rules).say(n.integer))
         }
         // "the 101 freeway": a road's number before the word for the road.
         if count == 1, n.isInteger, !n.grouped, !n.negative, n.integer.count == 3, !n.hasLeadingZero, context.joins(i),

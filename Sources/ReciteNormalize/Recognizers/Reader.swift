@@ -45,6 +45,15 @@ struct Reader {
                 i += 1
                 continue
             }
+            // "17.32″ x 4.13″": an "x" between two measures is "by".
+            if piece.core == "x" || piece.core == "×", rules.verbalizes, rules.numberWords == nil, i > 0, i + 1 < pieces.count,
+               pieces[i - 1].core.first?.isASCIIDigit == true,
+               ((pieces[i - 1].trail.first ?? pieces[i - 1].core.last).map({ "″\"”′'".contains($0) }) == true || pieces[i - 1].trail.isEmpty && pieces[i - 1].core.last.map({ "″\"”′'".contains($0) }) == true),
+               pieces[i + 1].core.first?.isASCIIDigit == true {
+                out.append(Run(.speech(rules.word("by")), source: piece.span, style: piece.style))
+                i += 1
+                continue
+            }
             var match: Match?
             if !rules.verbalizes {
                 // A language without rules: every piece is kept as written.

@@ -255,7 +255,8 @@ enum EmbeddedRuleFiles {
           USGS: U S G S
           ICU: I C U
           ICUs: I C U's
-          HOA: H O A
+          # A spelled letter A is written "A-": eSpeak NG reads a lone capital A as the article "uh".
+          HOA: H O A-
           PR: P R
           PRs: P R's
           "W/D": washer and dryer
