@@ -124,6 +124,15 @@ import Testing
         ("at 110,000×g for 140 min", "at one hundred ten thousand times g for one hundred and forty minutes"),
         ("(see BNID 103625)", "(see BNID one zero three six two five)"),
         ("HOA fee: $ 11.00", "H O A- fee: eleven dollars"),
+        ("Prices of $5-10 million are common.", "Prices of five to ten million dollars are common."),
+        ("Rates rose 25bps to 5.25%.", "Rates rose twenty five basis points to five point two five percent."),
+        ("The S&P 500 fell 1.2% y/y.", "The S and P five hundred fell one point two percent year over year."),
+        ("The 2023/24 season", "The twenty twenty three to twenty four season"),
+        ("Error was 1e-5", "Error was one times ten to the power of minus five"),
+        ("Over 10K steps", "Over ten thousand steps"),
+        ("a 10K run", "a ten K run"),
+        ("at 45°N", "at forty five degrees north"),
+        ("Temperatures of -5°C overnight.", "Temperatures of minus five degrees Celsius overnight."),
         ("**5,000 requests per second**", "five thousand requests per second"),
     ])
     func recipesListingsAndFinance(_ input: String, _ expected: String) { #expect(say(input) == expected) }

@@ -85,6 +85,12 @@ struct MoneyRecognizer {
                 let low = money.say(n, currency: currency, magnitude: magnitude)
                 return Match(1, range.say(low, high, withFrom: false, after: context.previousLowercased))
             }
+            // "$5-10 million": the magnitude in the next word counts for both ends.
+            if magnitude == nil, let m = NumberLiteral.parse(highText, rules: rules), m.end == highText.endIndex, context.joins(i),
+               let word = context.core(i + 1), word.count > 2, let shared = rules.magnitudes[word.lowercased()] {
+                let low = DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)
+                return Match(2, range.say(low, money.say(m, currency: currency, magnitude: shared), withFrom: false, after: context.previousLowercased))
+            }
             if let m = NumberLiteral.parse(highText, rules: rules), m.end == highText.endIndex {
                 let low = DecimalVerbalizer(rules: rules).say(n) + (magnitude.map { " \($0)" } ?? "")
                 return Match(1, range.say(low, money.say(m, currency: currency, magnitude: nil), withFrom: false, after: context.previousLowercased))

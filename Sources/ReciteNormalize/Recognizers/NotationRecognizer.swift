@@ -134,4 +134,34 @@ extension NumberRecognizer {
         if ["more", "less", "fewer", "as", "the", "that", "over"].contains(next) { return true }
         return next.hasSuffix("er") && next.allSatisfy(\.isLetter) && !["under", "over", "after", "other", "never", "whether", "either", "neither"].contains(next)
     }
+
+    /// "25bps", "50 bp": basis points (finance writes rates in them); a number above a thousand
+    /// is bits per second ("9600 bps").
+    func basisPoints(_ n: NumberLiteral) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, !n.negative, let v = n.value, v <= 1000 else { return nil }
+        return "\(NumberReading(rules: rules).say(n, allowYear: false)) basis point\(n.isOne ? "" : "s")"
+    }
+
+    /// "1e-5", "3.2e6", "6.02E23": a number times a power of ten.
+    func scientific(_ n: NumberLiteral, exponent: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers else { return nil }
+        var digits = exponent
+        var sign = ""
+        if let f = digits.first, f == "-" || f == "−" || f == "+" {
+            sign = f == "+" ? "" : "\(rules.word("minus")) "
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.count <= 3, digits.isAllDigits else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(NumberReading(rules: rules).say(n, allowYear: false)) \(rules.word("times")) ten to the power of \(sign)\(cardinal.say(String(digits.drop(while: { $0 == "0" }).isEmpty ? "0" : String(digits.drop(while: { $0 == "0" })))))"
+    }
+
+    /// "2023/24", "2019-20": a season or a fiscal year that spans two calendar years.
+    func splitYear(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, core.count == 7, let sep = core.dropFirst(4).first, sep == "/" || sep == "-" || sep == "–",
+              case let first = core.prefix(4), first.isAllDigits, case let second = core.suffix(2), second.isAllDigits,
+              let y = Int(first), let z = Int(second), (1800...2199).contains(y), (y + 1) % 100 == z else { return nil }
+        let years = YearVerbalizer(rules: rules)
+        return "\(years.say(y)) \(rules.word("to")) \(CardinalVerbalizer(rules: rules).say(second.first == "0" ? String(second.dropFirst()) : String(second)))"
+    }
 }

@@ -18,6 +18,10 @@ struct NumberRecognizer {
         if core.utf8.count > 2, core.utf8.first == UInt8(ascii: "0"), core.utf8.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true,
            let spoken = hexadecimal(core) { return Match(1, spoken) }
         if core.utf8.contains(UInt8(ascii: "^")) || core.utf8.contains(0x81) || core.utf8.contains(0xC2), let spoken = power(core) { return Match(1, spoken) }
+        // "2023/24": a season; "1e-5": scientific notation (before ranges and fractions read them).
+        if core.utf8.count == 7, let spoken = splitYear(core) { return Match(1, spoken) }
+        if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
+           core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -90,6 +94,20 @@ struct NumberRecognizer {
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.
+            // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video").
+            if suffix == "K" || suffix == "k", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1),
+               next.first?.isLowercase == true, next.count > 2, !Self.afterKNames.contains(next.lowercased()),
+               !Self.notNounsAfterMeasure.contains(next.lowercased()), let magnitude = rules.magnitudes["k"] {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
+            }
+            // "25bps", "50 bp": basis points, a rate's hundredths of a percent (not bits per second).
+            if suffix == "bps" || suffix == "bp", let points = basisPoints(n) { return Match(1, prefix + points) }
+            // "1e-5", "3.2e6": scientific notation.
+            if suffix.first == "e" || suffix.first == "E", let spoken = scientific(n, exponent: suffix.dropFirst()) { return Match(1, prefix + spoken) }
+            // "45°N": degrees, then the compass point.
+            if suffix.count == 2, suffix.first == "°" || suffix.first == "º", let point = rules.compass[String(suffix.dropFirst())] {
+                return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.allUnits["°"]?.form(plural: !n.isOne) ?? "degrees") \(point)")
+            }
             if suffix == "M" || suffix == "B" || rules.numberWords == nil && rules.magnitudes[String(suffix)] != nil
                 && context.core(i + 1).map({ rules.currencyWords.contains($0.lowercased()) }) == true,
                context.joins(i), context.core(i + 1)?.first?.isLowercase == true,
@@ -262,6 +280,8 @@ struct NumberRecognizer {
             let spoken = "\(reading.say(n, allowYear: false)) \(units.say(left, plural: false)), \(reading.say(m, allowYear: false)) \(units.say(right, plural: false))"
             return Match(count + 2, prefix + spoken)
         }
+        // "50 bp cut": basis points written apart.
+        if next == "bp" || next == "bps", let points = basisPoints(n) { return Match(count + 1, prefix + points) }
         // "0.5 pp": percentage points written apart.
         if next == "pp" || next == "p.p.", let spoken = percentagePoints(n) { return Match(count + 1, prefix + spoken) }
         // "18 kWh/100 km", "120 g CO2/km": a rate whose second unit is in the next word.
@@ -622,7 +642,11 @@ struct NumberRecognizer {
                                                   "last", "next", "twice", "once", "thrice", "daily", "weekly", "monthly", "yearly",
                                                   "annually", "nightly", "hourly", "again", "already", "still", "each", "apiece",
                                                   "so", "yet", "then", "now", "back", "together", "altogether", "alone",
-                                                  "respectively", "upfront"]
+                                                  "respectively", "upfront", "overnight"]
+    /// Words after "10K" that name what the K is (a race, a resolution), not a thousand of them.
+    static let afterKNames: Set<String> = ["run", "runs", "race", "races", "runner", "runners", "walk", "resolution", "display",
+                                           "displays", "monitor", "monitors", "video", "videos", "screen", "screens", "gaming",
+                                           "content", "streaming", "tv", "tvs", "gold", "textures", "footage", "camera", "recording"]
 
     /// The gender an ordinal mark after a whole number gives it ("º", "ª"), or nil. A mark that
     /// is also a unit ("°" in Italian) is an ordinal only before a word in lower case that is no unit.

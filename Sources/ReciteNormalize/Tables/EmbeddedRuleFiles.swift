@@ -363,6 +363,13 @@ enum EmbeddedRuleFiles {
           dt.: dated
           w.e.f.: with effect from
           YoY: year over year
+          y/y: year over year
+          Y/Y: year over year
+          q/q: quarter over quarter
+          Q/Q: quarter over quarter
+          m/m: month over month
+          P/E: P E
+          "P/E": P E
           tv: TV
           jpg: jpeg
 
