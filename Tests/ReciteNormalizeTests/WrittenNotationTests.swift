@@ -143,6 +143,10 @@ import Testing
         ("in 00:13:20", "in thirteen minutes and twenty seconds"),
         ("Circular No. 555 dt. 04.02.2016", "Circular number five hundred and fifty five dated the fourth of February twenty sixteen"),
         ("Brig. Gen. Eugene Ferris", "Brigadier general Eugene Ferris"),
+        ("Under Sec. 230 of the Act", "Under section two hundred and thirty of the Act"),
+        ("of Regulation (EU) 2016/679", "of Regulation (EU) twenty sixteen slash six seventy nine"),
+        ("Blood pressure was 120/80 mmHg", "Blood pressure was one hundred and twenty over eighty mmHg"),
+        ("threw for 312 yds", "threw for three hundred and twelve yards"),
         ("Cpl. Jeffrey Johanson", "Corporal Jeffrey Johanson"),
     ])
     func governmentAndTimes(_ input: String, _ expected: String) { #expect(say(input) == expected) }

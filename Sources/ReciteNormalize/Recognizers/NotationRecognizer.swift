@@ -23,8 +23,9 @@ extension NumberRecognizer {
         } else if let first = core.firstIndex(where: { Self.superscripts[$0] != nil }) {
             written = core[..<first]
             let rest = core[first...]
-            guard rest.allSatisfy({ Self.superscripts[$0] != nil }) else { return nil }
-            exponent = String(rest.map { Self.superscripts[$0]! })
+            let digits = rest.compactMap { Self.superscripts[$0] }
+            guard digits.count == rest.count else { return nil }
+            exponent = String(digits)
         } else {
             return nil
         }

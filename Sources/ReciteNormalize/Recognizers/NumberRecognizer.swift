@@ -862,6 +862,10 @@ struct NumberRecognizer {
         let cardinal = CardinalVerbalizer(rules: rules)
         let top = cardinal.say(numerator), bottom = cardinal.say(denominator)
         if b == 10 || b == 100, a > 1, a <= b { return "\(top) out of \(bottom)" }
+        // "Regulation (EU) 2016/679", "Directive 2009/28": a year, then a number: an act's name.
+        if numerator.count == 4, (1900...2099).contains(a), denominator.count >= 2, let act = NumberLiteral.parse(Substring(denominator), rules: rules) {
+            return "\(YearVerbalizer(rules: rules).say(a)) \(rules.word("slash")) \(NumberReading(rules: rules).sayHouseNumber(act))"
+        }
         if a == b, a != 1 { return "\(top) \(top)" }
         if a + b == 100 { return "\(top) \(bottom)" }
         if b >= 10, a >= b { return "\(top) over \(bottom)" }

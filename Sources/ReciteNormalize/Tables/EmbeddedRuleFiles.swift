@@ -322,6 +322,9 @@ enum EmbeddedRuleFiles {
           U.S.: US
           U.S.A.: USA
           U.K.: UK
+          U.S.C.: U S C
+          H.R.: H R
+          S.Res.: S Res
           and/or: and or
           24/7: twenty four seven
           9/11: nine eleven
@@ -394,6 +397,10 @@ enum EmbeddedRuleFiles {
           Adm.: Admiral
           Atty.: Attorney
           Fr.: Father
+          Sec.: section
+          Art.: article
+          Para.: paragraph
+          para.: paragraph
           Brig.: Brigadier
           Cpl.: Corporal
           Pfc.: Private First Class
@@ -891,6 +898,7 @@ enum EmbeddedRuleFiles {
           ft: foot | feet
           in: inch | inches
           yd: yard | yards
+          yds: yard | yards
           mi: mile | miles
           nmi: nautical mile | nautical miles
           lb: pound | pounds
