@@ -110,6 +110,8 @@ struct Book: ParsableCommand {
             var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
                                     format: format, articleFormat: articleFormat, metadata: metadata,
                                     bitRate: folderPipeline.bitRate)
+            binder.cacheFolder = render.cache
+            binder.jobs = render.jobs
             binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
             let book = try binder.bind(chapters.map {
                 BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)
