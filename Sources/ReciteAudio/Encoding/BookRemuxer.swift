@@ -13,6 +13,7 @@ public enum BookRemuxer {
     /// Writes `path` (a temporary name: see `AtomicOutput`) from `chapters` in order.
     public static func write(path: String, format: AudioFormat, chapters: [(path: String, header: EncodedChapterFile.Header)],
                              metadata: AudioMetadata) throws(SoundFile.Failure) {
+        MediaEncoder.quietLogging
         guard let first = chapters.first?.header else { throw SoundFile.Failure(message: "The book has no chapter to join.") }
         for (file, header) in chapters where header.encoder != first.encoder || header.sampleRate != first.sampleRate
             || header.extradata != first.extradata || header.delay != first.delay {

@@ -15,6 +15,7 @@ enum CodecSetup {
     /// `globalHeader`: the codec's setup goes in the stream's extradata (MP4, Ogg), not in each packet.
     static func open(_ format: AudioFormat, sampleRate: Int, bitRate: Int?, globalHeader: Bool,
                      path: String) throws(SoundFile.Failure) -> (UnsafeMutablePointer<AVCodecContext>, UnsafePointer<AVCodec>) {
+        MediaEncoder.quietLogging
         let name = MediaEncoder.names(for: format).encoder
         func fail(_ what: String, _ code: Int32 = 0) -> SoundFile.Failure {
             SoundFile.Failure(message: "Cannot write \(path) as \(format.rawValue): \(what)\(code < 0 ? ": " + MediaEncoder.errorText(code) : "")")

@@ -19,7 +19,7 @@ final class MediaEncoder {
     private var finished = false
 
     /// FFmpeg's progress lines ("Starting second pass…") are not for Recite's users; its errors are.
-    private static let quietLogging: Void = av_log_set_level(AV_LOG_ERROR)
+    static let quietLogging: Void = av_log_set_level(AV_LOG_ERROR)
 
     /// The encoder and container FFmpeg uses for each format.
     static func names(for format: AudioFormat) -> (muxer: String, encoder: String) {
