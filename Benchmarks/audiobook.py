@@ -16,23 +16,54 @@ Usage: python3 Benchmarks/audiobook.py [--recite .build/release/recite] [--repea
        [--formats flac,m4b,opus] [--novel-hours 20]
 Everything is written under /tmp/recite-bench-book and removed at the end.
 """
-import argparse, html, json, os, random, resource, shutil, subprocess, sys, time, zipfile
+import argparse, html, json, os, random, shutil, subprocess, sys, time, zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, peak_memory, sentence  # noqa: E402
+from bench import ROOT, peak_memory, sentence, tree_pss_kb  # noqa: E402
 
 WORK = "/tmp/recite-bench-book"
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "markdown")
 
 
+def tree_cpu(pid, seen):
+    """Records in `seen` the CPU seconds (user + system) of `pid` and its descendants so far: recite
+    does not wait for its synthesis workers, so the kernel's count of waited-for children misses them."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stack = [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            seen[p] = (int(fields[11]) + int(fields[12])) / tick
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    stack += [int(c) for c in f.read().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError, IndexError):
+            pass
+
+
 def timed(cmd):
-    """Wall seconds, CPU seconds of the command and its children, peak memory (MB) of recite and of its tree."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Wall seconds, CPU seconds of recite and its workers (sampled every 50 ms), peak memory (MB)
+    of recite alone and of recite with its workers (shared pages once)."""
     start = time.monotonic()
-    parent, tree = peak_memory(cmd)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return time.monotonic() - start, cpu, parent, tree
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    parent_peak, tree_peak, cpu = 0, 0, {}
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        parent_peak = max(parent_peak, int(line.split()[1]))
+        except FileNotFoundError:
+            pass
+        tree_peak = max(tree_peak, tree_pss_kb(proc.pid))
+        tree_cpu(proc.pid, cpu)
+        time.sleep(0.05)
+    wall = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read()}")
+    return wall, sum(cpu.values()), parent_peak / 1024, tree_peak / 1024
 
 
 def chapter_drift(path, chapters_json):
@@ -149,7 +180,7 @@ def bench_novel(recite, hours):
     path = os.path.join(WORK, "novel.epub")
     novel(path, hours, random.Random(18))
     out = os.path.join(WORK, "out-novel")
-    wall, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2"])
+    wall, cpu, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2"])
     with open(os.path.join(out, "book.chapters.json")) as f:
         chapters = json.load(f)
     print(f"{hours:g}-hour EPUB novel ({len(chapters['chapters'])} chapters, {os.path.getsize(path) / 1e6:.1f} MB) bound as FLAC: "

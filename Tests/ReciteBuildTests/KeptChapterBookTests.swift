@@ -146,4 +146,20 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == whole.count)
     }
+
+    @Test func pruneRemovesKeptChaptersNoBookUses() throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-prune")
+        #expect(try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "m4b"]).status == 0)
+        let before = Self.kept(out)
+        try FileManager.default.removeItem(at: input.appendingPathComponent("4-article.md"))
+        #expect(try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "m4b"]).status == 0)
+        #expect(Self.kept(out) == before, "a rebind removes nothing itself")
+        let prune = try EndToEndTests.recite(["cache", "prune", "-o", out.path])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        let after = Self.kept(out)
+        #expect(after.count < before.count && Set(after.keys).isSubset(of: before.keys), "\(before.keys.sorted()) → \(after.keys.sorted())")
+        // What the book uses is kept: a rebind encodes nothing.
+        #expect(try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "m4b"]).status == 0)
+        #expect(Self.kept(out) == after)
+    }
 }

@@ -147,6 +147,9 @@ public struct BookBinder {
                 try writeSamples(articles, to: temporary, sampleRate: sampleRate, tags: tags)
             }
         }
+        if layout.pieces != nil {
+            try store.recordUse(layout.keys, book: URL(fileURLWithPath: path(audioExtension)).standardizedFileURL.path)
+        }
         var book = TimingSidecar(source: title, audio: name + audioExtension, sampleRate: sampleRate, duration: Self.round(layout.duration),
                                  words: [], sentences: [], blocks: [], marks: [])
         for (index, part) in parts.enumerated() {
@@ -177,6 +180,17 @@ public struct BookBinder {
         var starts: [Double]
         var duration: Double
         var pieces: [(path: String, header: EncodedChapterFile.Header)]?
+        /// The kept chapters' keys, recorded once the book is written (`EncodedChapterStore.prune`).
+        var keys: [String] = []
+    }
+
+    /// Removes the kept chapters of `cacheFolder` that no book's last bind used; returns how many.
+    public static func pruneKeptChapters(cacheFolder: String) throws -> Int {
+        try EncodedChapterStore(cacheFolder: cacheFolder).prune()
+    }
+
+    private var store: EncodedChapterStore {
+        EncodedChapterStore(cacheFolder: cacheFolder ?? BuildRunner.defaultCacheFolder(for: outputFolder))
     }
 
     /// Articles one after the other with `chapterPause` of silence between them.
@@ -214,15 +228,17 @@ public struct BookBinder {
     /// encoders' delay and padding would otherwise add up over a hundred chapters). The starts
     /// returned are where the packets put each article, exactly.
     func packetLayout(_ articles: [Article], sampleRate: Int) throws -> Layout {
-        let store = EncodedChapterStore(cacheFolder: cacheFolder ?? BuildRunner.defaultCacheFolder(for: outputFolder))
+        let store = self.store
         let fileRate = format.fileRate(for: sampleRate)
         let settings = ChapterEncoder.settings(format, inputRate: sampleRate, bitRate: bitRate)
         let shape = try ChapterEncoder.shape(format, sampleRate: fileRate, bitRate: bitRate)
         let keys = try articles.map { try store.key(audioFile: $0.audio, settings: settings) }
-        let headers = try store.ensure(zip(keys, articles).map { ($0, .file($1.audio)) }, format: format, bitRate: bitRate, jobs: jobs)
+        let headers = try store.ensure(zip(keys, articles).map { ($0, .file($1.audio)) }, sizes: articles.map(\.frames),
+                                       format: format, bitRate: bitRate, jobs: jobs)
         // The packets of the encoder's delay (and of padding to whole frames) around a silence.
         let delayPackets = (shape.delay + shape.frameSize - 1) / shape.frameSize
         var pieces: [(path: String, header: EncodedChapterFile.Header)] = []
+        var used = keys
         var starts: [Double] = []
         var position = 0, joined = 0
         for (index, article) in articles.enumerated() {
@@ -236,6 +252,7 @@ public struct BookBinder {
                     let header = try store.ensure([(key, .silence(frames: frames, sampleRate: fileRate))], format: format,
                                                   bitRate: bitRate, jobs: 1)[0]
                     pieces.append((store.path(key), header))
+                    used.append(key)
                     position += header.length
                 }
             }
@@ -244,7 +261,8 @@ public struct BookBinder {
             position += headers[index].length
             joined += article.frames
         }
-        return Layout(starts: starts, duration: Double(position - shape.delay) / Double(fileRate), pieces: pieces)
+        return Layout(starts: starts, duration: Double(position - shape.delay) / Double(fileRate), pieces: pieces,
+                      keys: Array(Set(used)).sorted())
     }
 
     /// Groups the chapters of articles in a subfolder (their stems start with it) into a part.

@@ -42,11 +42,12 @@ struct EncodedChapterStore {
     func header(_ key: String) -> EncodedChapterFile.Header? { EncodedChapterFile.header(of: path(key)) }
 
     /// Encodes every chapter not kept yet, `jobs` at a time (FFmpeg's encoders run one per
-    /// thread, each on its own chapter), and returns every chapter's header, in order.
-    func ensure(_ chapters: [(key: String, source: ChapterEncoder.Source)], format: AudioFormat, bitRate: Int?,
-                jobs: Int) throws -> [EncodedChapterFile.Header] {
+    /// thread, each on its own chapter), longest first (`sizes`, so that one long chapter does not
+    /// finish alone at the end), and returns every chapter's header, in order.
+    func ensure(_ chapters: [(key: String, source: ChapterEncoder.Source)], sizes: [Int]? = nil, format: AudioFormat,
+                bitRate: Int?, jobs: Int) throws -> [EncodedChapterFile.Header] {
         var headers = chapters.map { header($0.key) }
-        let missing = headers.indices.filter { headers[$0] == nil }
+        let missing = headers.indices.filter { headers[$0] == nil }.sorted { (sizes?[$0] ?? 0) > (sizes?[$1] ?? 0) }
         if !missing.isEmpty {
             let queue = WorkQueue(count: missing.count)
             DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, missing.count))) { _ in
@@ -68,6 +69,41 @@ struct EncodedChapterStore {
             headers[index] = kept
         }
         return headers.map { $0! }
+    }
+
+    // MARK: - What books use
+
+    /// Records the kept chapters a book (by its path) was bound from, for `prune`.
+    func recordUse(_ keys: [String], book: String) throws {
+        let file = folder.appendingPathComponent("books").appendingPathComponent(SHA256.hex(Array(book.utf8)) + ".keys")
+        try AtomicOutput.write(Data((["# " + book] + keys).joined(separator: "\n").utf8 + [10]), to: file.path)
+    }
+
+    /// Removes the kept chapters that no book's last bind used (books whose file is gone count no
+    /// more); returns how many were removed.
+    func prune() throws -> Int {
+        let fm = FileManager.default
+        var keep = Set<String>()
+        let books = folder.appendingPathComponent("books")
+        for name in (try? fm.contentsOfDirectory(atPath: books.path)) ?? [] where name.hasSuffix(".keys") {
+            let file = books.appendingPathComponent(name)
+            let lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            guard let first = lines.first, first.hasPrefix("# "), fm.fileExists(atPath: String(first.dropFirst(2))) else {
+                try? fm.removeItem(at: file)
+                continue
+            }
+            keep.formUnion(lines.dropFirst())
+        }
+        var removed = 0
+        for sub in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where sub.count == 2 {
+            let subfolder = folder.appendingPathComponent(sub)
+            for name in (try? fm.contentsOfDirectory(atPath: subfolder.path)) ?? [] where name.hasSuffix(".packets") {
+                guard !keep.contains(String(name.dropLast(".packets".count))) else { continue }
+                try fm.removeItem(at: subfolder.appendingPathComponent(name))
+                removed += 1
+            }
+        }
+        return removed
     }
 
     /// A FLAC file's STREAMINFO block (34 bytes), if it has one with an MD5 of its samples.
