@@ -113,13 +113,22 @@ def spread(values):
     return f"{min(values):.2f}–{max(values):.2f}"
 
 
-def throughput(label, recite, espeak, corpus, texts, rounds):
+VARIANTS = {
+    # What the two safeguards cost, measured in the same rounds (Sources/ReciteBuild/BenchmarkSwitches.swift).
+    "no read check": {"RECITE_BENCH_NO_READ_CHECK": "1"},
+    "one sentence a segment": {"RECITE_BENCH_SENTENCE_WORDS": "1"},
+}
+
+
+def throughput(label, recite, espeak, corpus, texts, rounds, variants=False):
     """Seconds of audio per wall second of `recite build --jobs 1`, `--jobs 2` (each from an empty
     output folder and cache) and of the espeak-ng program over the same documents' plain text,
     file after file; one of each per round after an untimed warm-up of each (page cache, CPU
     frequency), medians compared and each round's ratio shown (a shared virtual machine's speed
     drifts by a tenth within a minute; measurements back to back in one round see the same machine)."""
     rates = {"jobs1": [], "jobs2": [], "espeak": []}
+    if variants:
+        rates.update({name: [] for name in VARIANTS})
     for round_ in range(rounds + 1):
         warm = round_ == 0
         line = []
@@ -132,6 +141,14 @@ def throughput(label, recite, espeak, corpus, texts, rounds):
             if not warm:
                 rates[f"jobs{jobs}"].append(audio_seconds(out) / wall)
             line.append(f"--jobs {jobs} {wall:5.2f} s ({audio_seconds(out) / wall:6.1f} s/s)")
+        for name, switches in (VARIANTS.items() if variants else []):
+            out = os.path.join(WORK, "out-variant")
+            shutil.rmtree(out, ignore_errors=True)
+            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", "2"], env={**os.environ, **switches})
+            if not warm:
+                rates[name].append(audio_seconds(out) / wall)
+            line.append(f"{name} {wall:5.2f} s")
+            shutil.rmtree(out, ignore_errors=True)
         if espeak:
             out = os.path.join(WORK, "out-espeak")
             shutil.rmtree(out, ignore_errors=True)
@@ -159,6 +176,11 @@ def throughput(label, recite, espeak, corpus, texts, rounds):
               f"(rounds {', '.join(f'{r:.2f}' for r in per_round)}; spread {spread(per_round)}) (target ≥ 2.0×)")
     else:
         print("  espeak-ng program not installed: no comparison (apt-get install espeak-ng)")
+    for name in (VARIANTS if variants else []):
+        per_round = [a / b for a, b in zip(rates["jobs2"], rates[name])]
+        ratio = f", {statistics.median(rates[name]) / median['espeak']:.2f}× espeak-ng" if espeak else ""
+        print(f"  {label}: --jobs 2 with {name}: {statistics.median(rates[name]):.1f} s audio per s{ratio}; "
+              f"the default build takes {1 / statistics.median(per_round):.3f}× the time of this one (rounds {spread([1 / r for r in per_round])})")
     per_round = [a / b for a, b in zip(rates["jobs2"], rates["jobs1"])]
     print(f"  {label}: ratio --jobs 2 / --jobs 1: {median['jobs2'] / median['jobs1']:.2f}× (spread {spread(per_round)}) (target ≥ 1.8×)")
     return median
@@ -192,7 +214,7 @@ def main():
                 dst.write(plain(src.read()))
 
     print(f"corpus A: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
-    median = throughput("A (generated)", recite, espeak, corpus, texts, args.rounds)
+    median = throughput("A (generated)", recite, espeak, corpus, texts, args.rounds, variants=True)
     results = {2: (audio_seconds(os.path.join(WORK, "out-jobs2")) / median["jobs2"], 0)}
 
     out2 = os.path.join(WORK, "out-jobs2")
@@ -232,7 +254,7 @@ def main():
             with open(os.path.join(shared, name)) as src, open(os.path.join(shared_texts, name + ".txt"), "w") as dst:
                 dst.write(plain(src.read()))
         print(f"corpus B: the shared Markdown corpus ({SHARED_MARKDOWN}, {len(os.listdir(shared))} articles)")
-        throughput("B (shared Markdown)", recite, espeak, shared, shared_texts, args.rounds)
+        throughput("B (shared Markdown)", recite, espeak, shared, shared_texts, args.rounds, variants=True)
     shutil.rmtree(WORK, ignore_errors=True)
 
 if __name__ == "__main__":
