@@ -1,67 +1,144 @@
 #!/usr/bin/env python3
-"""Audiobook benchmark (issue 17): a 10-hour book bound as M4B, against the goal of under
-5 minutes and 250 MB on this machine's 2 cores. Prints, from one run:
+"""Audiobook benchmark (issues 17 and 27): a book of real articles (the shared Markdown corpus,
+about 10 hours of audio; `--repeat N` binds it N times over), bound as FLAC (the anchor: no lossy
+encoding), M4B and Opus. For each format, from one run on this machine:
 
-- `recite book FOLDER --format m4b` from nothing: wall time, hours of audio, peak memory (recite
-  alone, and recite with its workers, shared pages counted once);
-- the same command again with every chapter unchanged: only the binding (FLAC chapters read,
-  AAC encoded, chapters and tags written), with its peak memory;
-- binding the same chapters as FLAC, which needs no lossy encoding, side by side;
-- a 20-hour novel as an EPUB (40 chapters, a nested table of contents) bound as a FLAC book:
-  time and peak memory, against the goal of under 300 MB (issue 18).
+- `recite book FOLDER --format F --jobs 2` from nothing (synthesis, chapters encoded, book bound):
+  wall time, CPU time, peak memory (recite alone, and recite with its workers, shared pages once);
+- the same again with every chapter unchanged (a rebind: kept chapters copied into the container);
+- the same after one new article (a corpus article held out of the book, added under a new name):
+  that article is rendered and encoded, the book rebound;
+- how far ffprobe's chapter starts are from `chapters.json` (largest difference);
+then a 20-hour novel as an EPUB (40 chapters, a nested table of contents) bound as a FLAC book
+(issue 18).
 
-Usage: python3 Benchmarks/audiobook.py [--recite .build/release/recite] [--hours 10] [--novel-hours 20]
-The book (30 articles) is written under /tmp/recite-bench-book.
+Usage: python3 Benchmarks/audiobook.py [--recite .build/release/recite] [--repeat 1] [--articles N]
+       [--formats flac,m4b,opus] [--novel-hours 20]
+Everything is written under /tmp/recite-bench-book and removed at the end.
 """
 import argparse, html, json, os, random, shutil, subprocess, sys, time, zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, article, peak_memory, sentence  # noqa: E402
+from bench import ROOT, peak_memory, sentence, tree_pss_kb  # noqa: E402
 
 WORK = "/tmp/recite-bench-book"
+CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "markdown")
+
+
+def tree_cpu(pid, seen):
+    """Records in `seen` the CPU seconds (user + system) of `pid` and its descendants so far: recite
+    does not wait for its synthesis workers, so the kernel's count of waited-for children misses them."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stack = [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            seen[p] = (int(fields[11]) + int(fields[12])) / tick
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    stack += [int(c) for c in f.read().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError, IndexError):
+            pass
 
 
 def timed(cmd):
+    """Wall seconds, CPU seconds of recite and its workers (sampled every 50 ms), peak memory (MB)
+    of recite alone and of recite with its workers (shared pages once)."""
     start = time.monotonic()
-    parent, tree = peak_memory(cmd)
-    return time.monotonic() - start, parent, tree
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    parent_peak, tree_peak, cpu = 0, 0, {}
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        parent_peak = max(parent_peak, int(line.split()[1]))
+        except FileNotFoundError:
+            pass
+        tree_peak = max(tree_peak, tree_pss_kb(proc.pid))
+        tree_cpu(proc.pid, cpu)
+        time.sleep(0.05)
+    wall = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read()}")
+    return wall, sum(cpu.values()), parent_peak / 1024, tree_peak / 1024
+
+
+def chapter_drift(path, chapters_json):
+    """The largest difference (s) between ffprobe's chapter starts and chapters.json's; None without ffprobe."""
+    ffprobe = shutil.which("ffprobe")
+    if not ffprobe:
+        return None
+    out = subprocess.run([ffprobe, "-v", "error", "-show_chapters", "-of", "json", path], capture_output=True, text=True)
+    read = [float(c["start_time"]) for c in json.loads(out.stdout)["chapters"]]
+    with open(chapters_json) as f:
+        book = json.load(f)
+    def leaves(cs):
+        return [x for c in cs for x in (leaves(c["chapters"]) if c.get("chapters") else [c])]
+    expected = [c["start"] for c in leaves(book["chapters"])]
+    if len(read) != len(expected):
+        return float("inf")
+    return max(abs(a - b) for a, b in zip(read, expected))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
-    ap.add_argument("--hours", type=float, default=10)
-    ap.add_argument("--novel-hours", type=float, default=20)
+    ap.add_argument("--repeat", type=int, default=1, help="bind the corpus this many times over (a longer book)")
+    ap.add_argument("--articles", type=int, default=0, help="only the first N corpus articles (for trying the script)")
+    ap.add_argument("--formats", default="flac,m4b,opus")
+    ap.add_argument("--novel-hours", type=float, default=20, help="0: no novel")
     args = ap.parse_args()
+    if not os.path.isdir(CORPUS):
+        sys.exit(f"the shared Markdown corpus is not at {CORPUS}")
     shutil.rmtree(WORK, ignore_errors=True)
     folder = os.path.join(WORK, "articles")
     os.makedirs(folder)
-    rng = random.Random(17)
-    chapters = 30
-    for i in range(chapters):
-        with open(os.path.join(folder, f"{i + 1:02d}-chapter.md"), "w") as f:
-            # About 175 words a minute.
-            f.write(article(rng, int(args.hours * 60 * 175 / chapters)))
-    out = os.path.join(WORK, "out")
-    book = [args.recite, "book", folder, "-o", out, "--format", "m4b", "--title", "Benchmark", "--jobs", "2"]
+    names = sorted(n for n in os.listdir(CORPUS) if n.endswith(".md"))
+    held_out, names = names[-1], names[:-1]
+    if args.articles:
+        names = names[:args.articles]
+    for r in range(args.repeat):
+        for n in names:
+            shutil.copy(os.path.join(CORPUS, n), os.path.join(folder, f"{r}-{n}" if args.repeat > 1 else n))
+    new_article = os.path.join(folder, "zz-new-" + held_out)
+    print(f"book: {len(names) * args.repeat} articles of the shared Markdown corpus ({CORPUS})"
+          + (f", the corpus repeated {args.repeat} times" if args.repeat > 1 else "")
+          + f"; the new article: {held_out}, held out")
+    try:
+        for fmt in args.formats.split(","):
+            bench_format(args.recite, folder, new_article, os.path.join(CORPUS, held_out), fmt)
+        if args.novel_hours > 0:
+            bench_novel(args.recite, args.novel_hours)
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
 
-    wall, parent, tree = timed(book)
+
+def bench_format(recite, folder, new_article, held_out, fmt):
+    out = os.path.join(WORK, "out-" + fmt)
+    book = [recite, "book", folder, "-o", out, "--format", fmt, "--title", "Benchmark", "--jobs", "2"]
+    first = timed(book)
     with open(os.path.join(out, "book.chapters.json")) as f:
         hours = json.load(f)["duration"] / 3600
-    print(f"{args.hours:g}-hour book as M4B from nothing: {hours:.2f} h of audio in {wall:.1f} s "
-          f"({wall / 60:.1f} min; goal < 5 min); peak memory {parent:.0f} MB (recite), "
-          f"{tree:.0f} MB (with its workers) (goal < 250 MB)")
-
-    wall, parent, tree = timed(book)
-    print(f"the same, chapters unchanged (binding only: FLAC read, AAC encoded): {wall:.1f} s; "
-          f"peak memory {parent:.0f} MB (recite), {tree:.0f} MB (with its workers)")
-
-    wav = [args.recite, "book", folder, "-o", out, "--format", "flac", "--name", "book-flac", "--jobs", "2"]
-    wall, parent, tree = timed(wav)
-    print(f"anchor, the same chapters bound as FLAC (no lossy encoding): {wall:.1f} s; peak memory {parent:.0f} MB")
-    size = os.path.getsize(os.path.join(out, "book.m4b")) / 1e6
-    print(f"book.m4b: {size:.0f} MB ({size * 8000 / (hours * 3600):.0f} kb/s average)")
-    bench_novel(args.recite, args.novel_hours)
+    unchanged = timed(book)
+    shutil.copy(held_out, new_article)
+    try:
+        added = timed(book)
+    finally:
+        os.remove(new_article)
+    drift = chapter_drift(os.path.join(out, "book." + fmt), os.path.join(out, "book.chapters.json"))
+    size = os.path.getsize(os.path.join(out, "book." + fmt)) / 1e6
+    def line(what, r):
+        wall, cpu, parent, tree = r
+        return f"  {what:<28} {wall:7.1f} s wall, {cpu:7.1f} s CPU, peak {parent:4.0f} MB (recite), {tree:4.0f} MB (with workers)"
+    print(f"{fmt.upper()}: {hours:.2f} h of audio, book.{fmt} {size:.0f} MB"
+          + (f", chapter starts: ffprobe vs chapters.json within {drift * 1000:.1f} ms" if drift is not None else ""))
+    print(line("from nothing", first))
+    print(line("rebind, unchanged", unchanged))
+    print(line("rebind, one new article", added))
+    shutil.rmtree(out, ignore_errors=True)
 
 
 def novel(path, hours, rng):
@@ -103,7 +180,7 @@ def bench_novel(recite, hours):
     path = os.path.join(WORK, "novel.epub")
     novel(path, hours, random.Random(18))
     out = os.path.join(WORK, "out-novel")
-    wall, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2"])
+    wall, cpu, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2"])
     with open(os.path.join(out, "book.chapters.json")) as f:
         chapters = json.load(f)
     print(f"{hours:g}-hour EPUB novel ({len(chapters['chapters'])} chapters, {os.path.getsize(path) / 1e6:.1f} MB) bound as FLAC: "

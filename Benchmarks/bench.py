@@ -2,7 +2,10 @@
 """Recite's benchmark (issue 6): prints, from one run on this machine,
 
 - throughput (seconds of audio per second of wall time) with --jobs 1 and --jobs 2, and the same
-  documents' plain text through the espeak-ng program, one file after another, with the ratios;
+  documents' plain text through the espeak-ng program, one file after another, with the ratios:
+  an untimed warm-up, then `--rounds` rounds, medians and each round's ratio (the spread), on two
+  corpora: A, Samples and generated articles (short synthetic sentences, many numbers, ~3 hours),
+  and B, the shared Markdown corpus (real articles, ~10 hours; what the lead's check uses);
 - the time of a second run with nothing changed, and after editing one paragraph;
 - the peak memory of a run over a 10-hour book: recite's own peak resident size, and the peak of
   recite and its workers together (proportional set size, shared pages counted once);
@@ -103,6 +106,89 @@ def audio_seconds(out):
         return sum(d.get("duration") or 0 for d in json.load(f)["documents"])
 
 
+SHARED_MARKDOWN = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "markdown")
+
+
+def spread(values):
+    return f"{min(values):.2f}–{max(values):.2f}"
+
+
+VARIANTS = {
+    # What the two safeguards cost, measured in the same rounds (Sources/ReciteBuild/BenchmarkSwitches.swift).
+    "no read check": {"RECITE_BENCH_NO_READ_CHECK": "1"},
+    "one sentence a segment": {"RECITE_BENCH_SENTENCE_WORDS": "1"},
+}
+
+
+def throughput(label, recite, espeak, corpus, texts, rounds, variants=False):
+    """Seconds of audio per wall second of `recite build --jobs 1`, `--jobs 2` (each from an empty
+    output folder and cache) and of the espeak-ng program over the same documents' plain text,
+    file after file; one of each per round after an untimed warm-up of each (page cache, CPU
+    frequency), medians compared and each round's ratio shown (a shared virtual machine's speed
+    drifts by a tenth within a minute; measurements back to back in one round see the same machine)."""
+    rates = {"jobs1": [], "jobs2": [], "espeak": []}
+    if variants:
+        rates.update({name: [] for name in VARIANTS})
+    for round_ in range(rounds + 1):
+        warm = round_ == 0
+        line = []
+        for jobs in (1, 2):
+            out = os.path.join(WORK, f"out-jobs{jobs}")
+            shutil.rmtree(out, ignore_errors=True)
+            wall, log = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
+            found = re.search(r"(\d+) segments synthesized, (\d+) from cache", log)
+            segments, repeated = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+            if not warm:
+                rates[f"jobs{jobs}"].append(audio_seconds(out) / wall)
+            line.append(f"--jobs {jobs} {wall:5.2f} s ({audio_seconds(out) / wall:6.1f} s/s)")
+        for name, switches in (VARIANTS.items() if variants else []):
+            out = os.path.join(WORK, "out-variant")
+            shutil.rmtree(out, ignore_errors=True)
+            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", "2"], env={**os.environ, **switches})
+            if not warm:
+                rates[name].append(audio_seconds(out) / wall)
+            line.append(f"{name} {wall:5.2f} s")
+            shutil.rmtree(out, ignore_errors=True)
+        if espeak:
+            out = os.path.join(WORK, "out-espeak")
+            shutil.rmtree(out, ignore_errors=True)
+            os.makedirs(out)
+            start = time.monotonic()
+            for name in sorted(os.listdir(texts)):
+                run([espeak, "-v", "en-us", "-w", os.path.join(out, name + ".wav"), "-f", os.path.join(texts, name)])
+            wall = time.monotonic() - start
+            seconds = sum((os.path.getsize(os.path.join(out, n)) - 44) / 2 / 22050 for n in os.listdir(out))
+            if not warm:
+                rates["espeak"].append(seconds / wall)
+            line.append(f"espeak-ng {wall:5.2f} s ({seconds / wall:6.1f} s/s, {seconds:.0f} s of audio)")
+            shutil.rmtree(out, ignore_errors=True)
+        print(f"  {'warm-up' if warm else f'round {round_}'}: " + ", ".join(line))
+    audio = audio_seconds(os.path.join(WORK, "out-jobs2"))
+    median = {k: statistics.median(v) for k, v in rates.items() if v}
+    # Segments are synthesized one at a time, each from a reset engine: short sentences cost more per second of audio.
+    # A segment said twice in one run (a list that repeats a phrase) is synthesized once: the
+    # second comes from the cache even in a fresh run, which espeak-ng, file after file, cannot do.
+    print(f"  {label}: {segments} segments synthesized, {repeated} repeats taken from the run's own cache, "
+          f"{audio / max(1, segments + repeated):.2f} s of audio per segment")
+    print(f"  {label}: {audio:.0f} s of audio; recite --jobs 1 {median['jobs1']:.1f}, --jobs 2 {median['jobs2']:.1f} s audio per s "
+          f"(medians of {rounds}; --jobs 2 rounds {spread(rates['jobs2'])})")
+    if espeak:
+        per_round = [a / b for a, b in zip(rates["jobs2"], rates["espeak"])]
+        print(f"  {label}: espeak-ng program, file after file: {median['espeak']:.1f} s audio per s (rounds {spread(rates['espeak'])})")
+        print(f"  {label}: ratio recite --jobs 2 / espeak-ng: {median['jobs2'] / median['espeak']:.2f}× "
+              f"(rounds {', '.join(f'{r:.2f}' for r in per_round)}; spread {spread(per_round)}) (target ≥ 2.0×)")
+    else:
+        print("  espeak-ng program not installed: no comparison (apt-get install espeak-ng)")
+    for name in (VARIANTS if variants else []):
+        per_round = [a / b for a, b in zip(rates["jobs2"], rates[name])]
+        ratio = f", {statistics.median(rates[name]) / median['espeak']:.2f}× espeak-ng" if espeak else ""
+        print(f"  {label}: --jobs 2 with {name}: {statistics.median(rates[name]):.1f} s audio per s{ratio}; "
+              f"the default build takes {1 / statistics.median(per_round):.3f}× the time of this one (rounds {spread([1 / r for r in per_round])})")
+    per_round = [a / b for a, b in zip(rates["jobs2"], rates["jobs1"])]
+    print(f"  {label}: ratio --jobs 2 / --jobs 1: {median['jobs2'] / median['jobs1']:.2f}× (spread {spread(per_round)}) (target ≥ 1.8×)")
+    return median
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
@@ -130,44 +216,8 @@ def main():
             with open(os.path.join(corpus, name)) as src, open(os.path.join(texts, name + ".txt"), "w") as dst:
                 dst.write(plain(src.read()))
 
-    print(f"corpus: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
-    # The three throughputs are measured in rounds, one of each per round, and the medians
-    # compared: a shared virtual machine's speed drifts by a tenth within a minute, and
-    # measurements taken back to back in one round see the same machine.
-    rates = {"jobs1": [], "jobs2": [], "espeak": []}
-    for round_ in range(args.rounds):
-        line = []
-        for jobs in (1, 2):
-            out = os.path.join(WORK, f"out-jobs{jobs}")
-            shutil.rmtree(out, ignore_errors=True)
-            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
-            rates[f"jobs{jobs}"].append(audio_seconds(out) / wall)
-            line.append(f"--jobs {jobs} {wall:5.2f} s ({rates[f'jobs{jobs}'][-1]:6.1f} s/s)")
-        if espeak:
-            out = os.path.join(WORK, "out-espeak")
-            shutil.rmtree(out, ignore_errors=True)
-            os.makedirs(out)
-            start = time.monotonic()
-            for name in sorted(os.listdir(texts)):
-                run([espeak, "-v", "en-us", "-w", os.path.join(out, name + ".wav"), "-f", os.path.join(texts, name)])
-            wall = time.monotonic() - start
-            seconds = sum((os.path.getsize(os.path.join(out, n)) - 44) / 2 / 22050 for n in os.listdir(out))
-            rates["espeak"].append(seconds / wall)
-            line.append(f"espeak-ng {wall:5.2f} s ({rates['espeak'][-1]:6.1f} s/s)")
-        print(f"round {round_ + 1}: " + ", ".join(line))
-    median = {k: statistics.median(v) for k, v in rates.items() if v}
-    print(f"recite --jobs 1: {median['jobs1']:7.1f} s audio per s (median of {args.rounds})")
-    print(f"recite --jobs 2: {median['jobs2']:7.1f} s audio per s")
-    if espeak:
-        print(f"espeak-ng program, file after file: {median['espeak']:7.1f} s audio per s")
-        per_round = [a / b for a, b in zip(rates["jobs2"], rates["espeak"])]
-        print(f"ratio recite --jobs 2 / espeak-ng: {median['jobs2'] / median['espeak']:.2f}× "
-              f"(rounds: {', '.join(f'{r:.2f}' for r in per_round)}) (target ≥ 1.7×)")
-    else:
-        print("espeak-ng program not installed: no comparison (apt-get install espeak-ng)")
-    per_round = [a / b for a, b in zip(rates["jobs2"], rates["jobs1"])]
-    print(f"ratio --jobs 2 / --jobs 1: {median['jobs2'] / median['jobs1']:.2f}× "
-          f"(rounds: {', '.join(f'{r:.2f}' for r in per_round)}) (target ≥ 1.8×)")
+    print(f"corpus A: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
+    median = throughput("A (generated)", recite, espeak, corpus, texts, args.rounds, variants=True)
     results = {2: (audio_seconds(os.path.join(WORK, "out-jobs2")) / median["jobs2"], 0)}
 
     out2 = os.path.join(WORK, "out-jobs2")
@@ -198,6 +248,17 @@ def main():
     # A long paragraph against the same text in paragraphs is measured on real prose by
     # Benchmarks/long_paragraph.py (generated sentences hid a quadratic path: issue 25).
 
+    if not args.quick and os.path.isdir(SHARED_MARKDOWN):
+        # The corpus the lead's check uses: real articles, longer sentences, ~10 hours of audio.
+        shared, shared_texts = os.path.join(WORK, "shared"), os.path.join(WORK, "shared-plain")
+        shutil.copytree(SHARED_MARKDOWN, shared)
+        os.makedirs(shared_texts)
+        for name in sorted(os.listdir(shared)):
+            with open(os.path.join(shared, name)) as src, open(os.path.join(shared_texts, name + ".txt"), "w") as dst:
+                dst.write(plain(src.read()))
+        print(f"corpus B: the shared Markdown corpus ({SHARED_MARKDOWN}, {len(os.listdir(shared))} articles)")
+        throughput("B (shared Markdown)", recite, espeak, shared, shared_texts, args.rounds, variants=True)
+    shutil.rmtree(WORK, ignore_errors=True)
 
 if __name__ == "__main__":
     main()

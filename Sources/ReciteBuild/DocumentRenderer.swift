@@ -108,7 +108,7 @@ public struct DocumentRenderer: Sendable {
         }
         script = normalizer.normalize(consume script)
         script = try pronouncer.pronounce(script)
-        let segments = Segmenter(pauses: pipeline.pauses).segments(of: script)
+        let segments = Segmenter(pauses: pipeline.pauses, sentenceWords: BenchmarkSwitches.sentenceWords ?? 40).segments(of: script)
         // A voice the document names (SSML `<voice name>`) that is a neural voice must be usable.
         for name in Set(segments.compactMap(\.voiceName)) {
             do {

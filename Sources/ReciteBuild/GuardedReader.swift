@@ -11,7 +11,7 @@ struct GuardedReader: Sendable {
     init(jobs: [Job], renderers: BuildRunner.Renderers) {
         self.jobs = jobs
         self.renderers = renderers
-        guardian = jobs.isEmpty ? nil : ReadGuard { index in
+        guardian = jobs.isEmpty || !BenchmarkSwitches.readCheck ? nil : ReadGuard { index in
             guard jobs.indices.contains(index) else { return }
             _ = try? renderers.for(jobs[index]).renderer.prepare(jobs[index])
         }

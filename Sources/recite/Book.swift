@@ -17,7 +17,9 @@ struct Book: ParsableCommand {
         NAME.chapters.json, NAME.cue and NAME.timing.json (each word with its source file). Title, \
         author and cover come from the options, else from the folder's recite.yml (book: title, \
         author, album, year, genre, comment, cover), else from the front matter of index.md or of \
-        the first document. An m4b book is joined from FLAC chapters kept beside it. If an article \
+        the first document. Articles are rendered as FLAC beside the book (WAV for a wav book); an \
+        m4b or opus book is bound from chapters encoded once and kept in the cache folder \
+        (--jobs at a time), copied into the container without encoding again. If an article \
         fails, the book is not bound and an earlier one is kept.
         """)
 
@@ -110,6 +112,8 @@ struct Book: ParsableCommand {
             var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
                                     format: format, articleFormat: articleFormat, metadata: metadata,
                                     bitRate: folderPipeline.bitRate)
+            binder.cacheFolder = render.cache
+            binder.jobs = render.jobs
             binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
             let book = try binder.bind(chapters.map {
                 BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)

@@ -50,6 +50,8 @@ struct Cache: ParsableCommand {
             }
             let removed = try SegmentCache(folder: folder).prune(keeping: keep)
             print("removed \(removed) cache entries, kept \(keep.count)")
+            let chapters = try BookBinder.pruneKeptChapters(cacheFolder: folder)
+            if chapters > 0 { print("removed \(chapters) kept book chapters that no book's last bind used") }
         }
     }
 }

@@ -19,7 +19,7 @@ final class MediaEncoder {
     private var finished = false
 
     /// FFmpeg's progress lines ("Starting second pass…") are not for Recite's users; its errors are.
-    private static let quietLogging: Void = av_log_set_level(AV_LOG_ERROR)
+    static let quietLogging: Void = av_log_set_level(AV_LOG_ERROR)
 
     /// The encoder and container FFmpeg uses for each format.
     static func names(for format: AudioFormat) -> (muxer: String, encoder: String) {
@@ -47,27 +47,10 @@ final class MediaEncoder {
         var status = avformat_alloc_output_context2(&context, nil, names.muxer, path)
         guard status >= 0, let context else { throw fail("FFmpeg has no \(names.muxer) muxer", status) }
         format = context
-        guard let encoder = avcodec_find_encoder_by_name(names.encoder) else {
-            throw fail("FFmpeg has no \(names.encoder) encoder")
-        }
-        guard let codec = avcodec_alloc_context3(encoder) else { throw fail("out of memory") }
+        let globalHeader = context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
+        let (codec, encoder) = try CodecSetup.open(audioFormat, sampleRate: sampleRate, bitRate: bitRate,
+                                                   globalHeader: globalHeader, path: path)
         self.codec = codec
-        codec.pointee.sample_rate = Int32(sampleRate)
-        av_channel_layout_default(&codec.pointee.ch_layout, 1)
-        codec.pointee.sample_fmt = Self.sampleFormat(for: encoder)
-        codec.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
-        if audioFormat != .flac { codec.pointee.bit_rate = Int64(bitRate ?? audioFormat.defaultBitRate) }
-        if context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-            codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        }
-        var codecOptions: OpaquePointer?
-        // FFmpeg's default AAC search ("twoloop") encodes speech at about 25 times real time on
-        // this class of machine, too slow for a 10-hour book; "fast" runs five times faster, and
-        // at 64 kb/s mono a voice sounds the same.
-        if audioFormat == .m4b { av_dict_set(&codecOptions, "aac_coder", "fast", 0) }
-        status = avcodec_open2(codec, encoder, &codecOptions)
-        av_dict_free(&codecOptions)
-        guard status >= 0 else { throw fail("the \(names.encoder) encoder refused \(sampleRate) Hz mono", status) }
         let variable = encoder.pointee.capabilities & Int32(AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0
         frameSize = codec.pointee.frame_size > 0 && !variable ? Int(codec.pointee.frame_size) : 4096
 
@@ -85,15 +68,7 @@ final class MediaEncoder {
         }
         var coverStream: UnsafeMutablePointer<AVStream>?
         if let cover = metadata.cover, audioFormat.takesCoverStream {
-            guard let stream = avformat_new_stream(context, nil) else { throw fail("out of memory") }
-            stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
-            stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-            stream.pointee.codecpar.pointee.codec_id = cover.kind == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
-            stream.pointee.codecpar.pointee.width = Int32(cover.size?.width ?? 0)
-            stream.pointee.codecpar.pointee.height = Int32(cover.size?.height ?? 0)
-            stream.pointee.time_base = AVRational(num: 1, den: 90000)
-            // FFmpeg's ID3v2 writer takes the picture type from this name: front cover, not "other".
-            av_dict_set(&stream.pointee.metadata, "comment", "Cover (front)", 0)
+            guard let stream = Self.addCoverStream(cover, to: context) else { throw fail("out of memory") }
             coverStream = stream
         }
 
@@ -122,19 +97,7 @@ final class MediaEncoder {
         }
     }
 
-    /// The first of the encoder's sample formats Recite can fill: mono makes planar and packed alike.
-    private static func sampleFormat(for encoder: UnsafePointer<AVCodec>) -> AVSampleFormat {
-        let usable: [AVSampleFormat] = [AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP]
-        guard var formats = encoder.pointee.sample_fmts else { return AV_SAMPLE_FMT_S16 }
-        var offered: [AVSampleFormat] = []
-        while formats.pointee != AV_SAMPLE_FMT_NONE {
-            offered.append(formats.pointee)
-            formats += 1
-        }
-        return usable.first(where: offered.contains) ?? offered.first ?? AV_SAMPLE_FMT_S16
-    }
-
-    private static func setTags(_ metadata: AudioMetadata, format: AudioFormat,
+    static func setTags(_ metadata: AudioMetadata, format: AudioFormat,
                                 on context: UnsafeMutablePointer<AVFormatContext>) throws(SoundFile.Failure) {
         let tags: [(String, String?)] = [
             ("title", metadata.title), ("artist", metadata.artist), ("album_artist", metadata.albumArtist),
@@ -154,7 +117,7 @@ final class MediaEncoder {
     /// FFmpeg's muxers write the chapter list each format has (MP4 chapter track and Nero `chpl`,
     /// ID3v2 `CHAP`/`CTOC`, Vorbis comments) from the context's chapters; they are set up before
     /// the header, the way FFmpeg's own demuxers fill them.
-    private static func setChapters(_ chapters: [ChapterMark],
+    static func setChapters(_ chapters: [ChapterMark],
                                     on context: UnsafeMutablePointer<AVFormatContext>) throws(SoundFile.Failure) {
         guard !chapters.isEmpty else { return }
         let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride * chapters.count
@@ -179,7 +142,7 @@ final class MediaEncoder {
     /// The Vorbis chapter extension (`CHAPTER001=00:01:02.345`, `CHAPTER001NAME=…`), which
     /// FLAC, Vorbis and Opus players read. Written as plain comments: FFmpeg 5.1's own writer
     /// numbers from 000, misrounds some times by a second, and skips FLAC and Vorbis.
-    private static func setChapterComments(_ chapters: [ChapterMark], on context: UnsafeMutablePointer<AVFormatContext>) {
+    static func setChapterComments(_ chapters: [ChapterMark], on context: UnsafeMutablePointer<AVFormatContext>) {
         for (index, chapter) in chapters.enumerated() {
             let key = "CHAPTER" + String(index + 1).leftPadded(to: 3)
             av_dict_set(&context.pointee.metadata, key, vorbisTime(chapter.start), 0)
@@ -196,6 +159,12 @@ final class MediaEncoder {
 
     private func writeCover(_ cover: CoverArt, stream: UnsafeMutablePointer<AVStream>) throws(SoundFile.Failure) {
         guard let format, let packet else { return }
+        try Self.writeCover(cover, stream: stream, format: format, packet: packet, path: path)
+    }
+
+    /// Writes the cover picture as the attached-picture stream's one packet.
+    static func writeCover(_ cover: CoverArt, stream: UnsafeMutablePointer<AVStream>, format: UnsafeMutablePointer<AVFormatContext>,
+                           packet: UnsafeMutablePointer<AVPacket>, path: String) throws(SoundFile.Failure) {
         let status: Int32 = cover.data.withUnsafeBytes { bytes in
             guard av_new_packet(packet, Int32(bytes.count)) >= 0 else { return -1 }
             packet.pointee.data.update(from: bytes.bindMemory(to: UInt8.self).baseAddress!, count: bytes.count)
@@ -207,8 +176,22 @@ final class MediaEncoder {
         }
         av_packet_unref(packet)
         guard status >= 0 else {
-            throw SoundFile.Failure(message: "Cannot write the cover into \(path): \(Self.errorText(status))")
+            throw SoundFile.Failure(message: "Cannot write the cover into \(path): \(errorText(status))")
         }
+    }
+
+    /// Adds the cover's attached-picture stream (before the header is written).
+    static func addCoverStream(_ cover: CoverArt, to context: UnsafeMutablePointer<AVFormatContext>) -> UnsafeMutablePointer<AVStream>? {
+        guard let stream = avformat_new_stream(context, nil) else { return nil }
+        stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
+        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+        stream.pointee.codecpar.pointee.codec_id = cover.kind == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
+        stream.pointee.codecpar.pointee.width = Int32(cover.size?.width ?? 0)
+        stream.pointee.codecpar.pointee.height = Int32(cover.size?.height ?? 0)
+        stream.pointee.time_base = AVRational(num: 1, den: 90000)
+        // FFmpeg's ID3v2 writer takes the picture type from this name: front cover, not "other".
+        av_dict_set(&stream.pointee.metadata, "comment", "Cover (front)", 0)
+        return stream
     }
 
     /// Queues samples in -1…1 and encodes every whole frame.
@@ -244,22 +227,7 @@ final class MediaEncoder {
 
     private func encode(_ samples: ArraySlice<Float>) throws(SoundFile.Failure) {
         guard let frame, let codec else { return }
-        av_frame_unref(frame)
-        frame.pointee.nb_samples = Int32(samples.count)
-        frame.pointee.format = codec.pointee.sample_fmt.rawValue
-        frame.pointee.sample_rate = codec.pointee.sample_rate
-        av_channel_layout_copy(&frame.pointee.ch_layout, &codec.pointee.ch_layout)
-        guard av_frame_get_buffer(frame, 0) >= 0, let plane = frame.pointee.data.0 else {
-            throw SoundFile.Failure(message: "Cannot encode \(path): out of memory")
-        }
-        switch codec.pointee.sample_fmt {
-        case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P:
-            let out = UnsafeMutableRawPointer(plane).bindMemory(to: Int16.self, capacity: samples.count)
-            for (i, s) in samples.enumerated() { out[i] = Int16(max(-32768, min(32767, (s * 32768).rounded()))) }
-        default:
-            let out = UnsafeMutableRawPointer(plane).bindMemory(to: Float.self, capacity: samples.count)
-            for (i, s) in samples.enumerated() { out[i] = s }
-        }
+        try CodecSetup.fill(frame, codec: codec, with: samples, path: path)
         frame.pointee.pts = samplesSent
         samplesSent += Int64(samples.count)
         try send(frame)

@@ -53,6 +53,10 @@ public struct BookBinder {
     public var metadata: AudioMetadata
     /// Bits per second for a lossy book; nil for the format's default.
     public var bitRate: Int?
+    /// The cache folder that keeps encoded chapters (nil: the output folder's default cache).
+    public var cacheFolder: String?
+    /// Chapters encoded at once for a book bound from kept chapters.
+    public var jobs = 1
     /// The title of each part (subfolder of the book's folder, as in the articles' output
     /// stems); a part without one is called by its folder's name.
     public var partTitles: [String: String] = [:]
@@ -69,7 +73,9 @@ public struct BookBinder {
     }
 
     /// The format articles are rendered in for a book in `format`.
-    public static func articleFormat(for format: AudioFormat) -> AudioFormat { format == .m4b ? .flac : format }
+    /// Lossless, so a lossy book is encoded once, from the articles' samples: FLAC for every
+    /// compressed book, WAV for a WAV book.
+    public static func articleFormat(for format: AudioFormat) -> AudioFormat { format == .wav ? .wav : .flac }
 
     var audioExtension: String { "." + format.fileExtension }
     var articleExtension: String { "." + articleFormat.fileExtension }
@@ -94,66 +100,63 @@ public struct BookBinder {
         }
     }
 
-    /// Binds `parts` in order: each article's source and output stem (its WAV and sidecar are
-    /// `STEM.wav` and `STEM.timing.json` under the output folder).
+    /// Binds `parts` in order: each article's source and output stem (its audio and sidecar are
+    /// `STEM.EXT` and `STEM.timing.json` under the output folder).
     public func bind(_ parts: [Part], title: String) throws -> Chapters {
         let folder = URL(fileURLWithPath: outputFolder)
         func sidecar(_ stem: String) throws -> TimingSidecar {
             try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(stem + ".timing.json")))
         }
-        // First pass: where each chapter starts (libsndfile takes cue points before the audio).
-        var chapters: [Chapter] = []
-        var cues: [CuePoint] = []
-        var offsets: [Int] = []
-        var frames = 0
+        func audio(_ part: Part) -> String { folder.appendingPathComponent(part.stem + articleExtension).path }
+        // First pass: each article's length, title and first word.
+        var articles: [Article] = []
         var sampleRate = 0
         for (index, part) in parts.enumerated() {
             let timing = try sidecar(part.stem)
-            let info = try SoundFile.info(of: folder.appendingPathComponent(part.stem + articleExtension).path)
+            let info = try SoundFile.info(of: audio(part))
             if index == 0 { sampleRate = info.sampleRate }
             guard info.sampleRate == sampleRate, info.channels == 1 else {
                 throw SoundFile.Failure(message: "\(part.source) is at \(info.sampleRate) Hz, the book at \(sampleRate) Hz; render every chapter with one voice rate.")
             }
-            if index > 0 { frames += pauseFrames(sampleRate) }
-            offsets.append(frames)
-            let firstWord = timing.words.first?.start ?? 0
             let chapterTitle = part.title ?? timing.blocks.first { $0.kind == "title" || $0.kind == "heading" }?.text
                 ?? URL(fileURLWithPath: part.source).deletingPathExtension().lastPathComponent
-            chapters.append(Chapter(title: chapterTitle.asTagText, start: Self.round(Double(frames) / Double(sampleRate) + firstWord), end: 0,
-                                    source: part.source, depth: part.depth))
-            cues.append(CuePoint(frame: frames + Int((firstWord * Double(sampleRate)).rounded()), label: chapterTitle))
-            frames += info.frames
+            articles.append(Article(audio: audio(part), frames: info.frames, firstWord: timing.words.first?.start ?? 0, title: chapterTitle))
         }
         guard !parts.isEmpty else { throw SoundFile.Failure(message: "The book has no chapter to join.") }
-        let duration = Double(frames) / Double(max(1, sampleRate))
+        // Where each article starts: in the joined samples, or among the kept chapters' packets.
+        let layout = ChapterEncoder.keepsPackets(format)
+            ? try packetLayout(articles, sampleRate: sampleRate)
+            : sampleLayout(articles, sampleRate: sampleRate)
+        var chapters = zip(parts, articles).enumerated().map { index, pair in
+            Chapter(title: pair.1.title.asTagText, start: Self.round(layout.starts[index] + pair.1.firstWord), end: 0,
+                    source: pair.0.source, depth: pair.0.depth)
+        }
         for i in chapters.indices {
-            chapters[i].end = i + 1 < chapters.count ? chapters[i + 1].start : Self.round(duration)
+            chapters[i].end = i + 1 < chapters.count ? chapters[i + 1].start : Self.round(layout.duration)
         }
         // An EPUB's chapters say their nesting by depth; a folder's articles, by their subfolders.
         let nested = parts.contains { $0.depth != nil } ? chapters : nest(chapters, stems: parts.map(\.stem))
         var tags = metadata
         tags.chapters = Self.marks(nested)
 
-        // Second pass: the audio, streamed, and the book's sidecar.
-        var book = TimingSidecar(source: title, audio: name + audioExtension, sampleRate: sampleRate, duration: 0,
-                                 words: [], sentences: [], blocks: [], marks: [])
+        // Second pass: the audio, streamed or remuxed.
         try AtomicOutput.write(to: path(audioExtension)) { temporary in
-            let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: tags, bitRate: bitRate)
-            // Cue points and their labels are a WAV feature; other formats rely on the chapters
-            // file and the CUE sheet.
-            if format == .wav { try writer.setCues(cues) }
-            for (index, part) in parts.enumerated() {
-                if index > 0 { try writer.write([Int16](repeating: 0, count: pauseFrames(sampleRate))) }
-                _ = try SoundFile.stream(folder.appendingPathComponent(part.stem + articleExtension).path) { try writer.write($0) }
-                let offset = Double(offsets[index]) / Double(sampleRate)
-                let timing = try sidecar(part.stem)
-                timing.appended(to: &book, at: offset, file: part.source)
+            if let pieces = layout.pieces {
+                try BookRemuxer.write(path: temporary, format: format, chapters: pieces, metadata: tags)
+            } else {
+                try writeSamples(articles, to: temporary, sampleRate: sampleRate, tags: tags)
             }
-            try writer.close()
-            if format == .wav { try WAVLabels.append(cues.map(\.label), to: temporary) }
+        }
+        if layout.pieces != nil {
+            try store.recordUse(layout.keys, book: URL(fileURLWithPath: path(audioExtension)).standardizedFileURL.path)
+        }
+        var book = TimingSidecar(source: title, audio: name + audioExtension, sampleRate: sampleRate, duration: Self.round(layout.duration),
+                                 words: [], sentences: [], blocks: [], marks: [])
+        for (index, part) in parts.enumerated() {
+            try sidecar(part.stem).appended(to: &book, at: layout.starts[index], file: part.source)
         }
         book.sampleRate = sampleRate
-        book.duration = Self.round(duration)
+        book.duration = Self.round(layout.duration)
         let result = Chapters(title: title, audio: name + audioExtension, duration: book.duration, chapters: nested)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -161,6 +164,105 @@ public struct BookBinder {
         try AtomicOutput.write(Data(CueSheet.text(result).utf8), to: path(".cue"))
         try AtomicOutput.write(to: path(".timing.json")) { try TimingSidecarWriter.write(book, to: $0) }
         return result
+    }
+
+    /// An article to join: its audio file, length in samples, first word (seconds) and title.
+    struct Article {
+        var audio: String
+        var frames: Int
+        var firstWord: Double
+        var title: String
+    }
+
+    /// Where each article starts in the book (seconds), the book's length, and for a book bound
+    /// from kept chapters, the chapters' packet files in order (silences between articles among them).
+    struct Layout {
+        var starts: [Double]
+        var duration: Double
+        var pieces: [(path: String, header: EncodedChapterFile.Header)]?
+        /// The kept chapters' keys, recorded once the book is written (`EncodedChapterStore.prune`).
+        var keys: [String] = []
+    }
+
+    /// Removes the kept chapters of `cacheFolder` that no book's last bind used; returns how many.
+    public static func pruneKeptChapters(cacheFolder: String) throws -> Int {
+        try EncodedChapterStore(cacheFolder: cacheFolder).prune()
+    }
+
+    private var store: EncodedChapterStore {
+        EncodedChapterStore(cacheFolder: cacheFolder ?? BuildRunner.defaultCacheFolder(for: outputFolder))
+    }
+
+    /// Articles one after the other with `chapterPause` of silence between them.
+    func sampleLayout(_ articles: [Article], sampleRate: Int) -> Layout {
+        var starts: [Double] = [], frames = 0
+        for (index, article) in articles.enumerated() {
+            if index > 0 { frames += pauseFrames(sampleRate) }
+            starts.append(Double(frames) / Double(sampleRate))
+            frames += article.frames
+        }
+        return Layout(starts: starts, duration: Double(frames) / Double(max(1, sampleRate)), pieces: nil)
+    }
+
+    /// Writes the articles' samples into one file (WAV, FLAC, Ogg Vorbis), a chunk at a time.
+    private func writeSamples(_ articles: [Article], to temporary: String, sampleRate: Int, tags: AudioMetadata) throws {
+        let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: tags, bitRate: bitRate)
+        // Cue points and their labels are a WAV feature; other formats rely on the chapters
+        // file and the CUE sheet.
+        let starts = sampleLayout(articles, sampleRate: sampleRate).starts
+        let cues = zip(articles, starts).map { article, start in
+            CuePoint(frame: Int((start * Double(sampleRate)).rounded()) + Int((article.firstWord * Double(sampleRate)).rounded()), label: article.title)
+        }
+        if format == .wav { try writer.setCues(cues) }
+        for (index, article) in articles.enumerated() {
+            if index > 0 { try writer.write([Int16](repeating: 0, count: pauseFrames(sampleRate))) }
+            _ = try SoundFile.stream(article.audio) { try writer.write($0) }
+        }
+        try writer.close()
+        if format == .wav { try WAVLabels.append(cues.map(\.label), to: temporary) }
+    }
+
+    /// The kept chapters of a book bound by remuxing (`BookRemuxer`): each article encoded once
+    /// (those not kept yet, `jobs` at a time), with silences between them sized so that each
+    /// article starts within half a codec frame of where it starts in the joined samples (the
+    /// encoders' delay and padding would otherwise add up over a hundred chapters). The starts
+    /// returned are where the packets put each article, exactly.
+    func packetLayout(_ articles: [Article], sampleRate: Int) throws -> Layout {
+        let store = self.store
+        let fileRate = format.fileRate(for: sampleRate)
+        let settings = ChapterEncoder.settings(format, inputRate: sampleRate, bitRate: bitRate)
+        let shape = try ChapterEncoder.shape(format, sampleRate: fileRate, bitRate: bitRate)
+        let keys = try articles.map { try store.key(audioFile: $0.audio, settings: settings) }
+        let headers = try store.ensure(zip(keys, articles).map { ($0, .file($1.audio)) }, sizes: articles.map(\.frames),
+                                       format: format, bitRate: bitRate, jobs: jobs)
+        // The packets of the encoder's delay (and of padding to whole frames) around a silence.
+        let delayPackets = (shape.delay + shape.frameSize - 1) / shape.frameSize
+        var pieces: [(path: String, header: EncodedChapterFile.Header)] = []
+        var used = keys
+        var starts: [Double] = []
+        var position = 0, joined = 0
+        for (index, article) in articles.enumerated() {
+            if index > 0 {
+                joined += pauseFrames(sampleRate)
+                let target = Int((Double(joined) * Double(fileRate) / Double(sampleRate)).rounded())
+                let packets = Int((Double(target - position) / Double(shape.frameSize)).rounded()) - delayPackets
+                if packets > 0 {
+                    let frames = packets * shape.frameSize
+                    let key = store.key(silence: frames, settings: settings)
+                    let header = try store.ensure([(key, .silence(frames: frames, sampleRate: fileRate))], format: format,
+                                                  bitRate: bitRate, jobs: 1)[0]
+                    pieces.append((store.path(key), header))
+                    used.append(key)
+                    position += header.length
+                }
+            }
+            starts.append(Double(position) / Double(fileRate))
+            pieces.append((store.path(keys[index]), headers[index]))
+            position += headers[index].length
+            joined += article.frames
+        }
+        return Layout(starts: starts, duration: Double(position - shape.delay) / Double(fileRate), pieces: pieces,
+                      keys: Array(Set(used)).sorted())
     }
 
     /// Groups the chapters of articles in a subfolder (their stems start with it) into a part.
