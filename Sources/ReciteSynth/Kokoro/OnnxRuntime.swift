@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ONNX Runtime 1.32 (PyPI's onnxruntime wheel, unpacked by `.ci/install-neural`) is opened with
 /// `dlopen` rather than linked: sherpa-onnx, linked for Piper voices, carries ONNX Runtime 1.28,
-/// which runs Kokoro's int8 graph 2.8 times slower (measured on the same phonemes, one thread).
+/// which runs Kokoro's int8 graph 2.6 to 2.8 times slower (the same tokens, one thread, both
+/// libraries called the same way).
 enum OnnxRuntime {
     /// Where the library is looked for: `$RECITE_ONNXRUNTIME`, then where `.ci/install-neural` puts it.
     static func libraryPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
