@@ -11,7 +11,17 @@ struct Voices: ParsableCommand {
     @Option(help: "Only this engine's voices.")
     var engine: VoiceEngine?
 
+    @Option(name: .customLong("sample"), help: ArgumentHelp("Write one short sample per installed neural voice into this folder (NAME.wav), to choose a voice by ear.", valueName: "folder"))
+    var sampleFolder: String?
+
     func run() throws {
+        if let sampleFolder {
+            let (written, problems) = try VoiceSamples.write(to: sampleFolder) { print($0) }
+            for problem in problems { print("recite voices: \(problem)") }
+            print("\(written.count) samples written to \(sampleFolder)")
+            if !problems.isEmpty { throw ExitCode(1) }
+            return
+        }
         if engine != .espeak { printNeuralVoices() }
         if engine == nil { print("") }
         if engine != .neural { try printEspeakVoices() }

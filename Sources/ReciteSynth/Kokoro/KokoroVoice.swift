@@ -21,6 +21,8 @@ public struct KokoroVoice: Sendable, Equatable {
     public static let styleWidth = 256
     /// The engine, for cache keys and `recite voices`.
     public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8)"
+    /// The version of the ONNX Runtime library Kokoro runs on, or nil when it cannot be opened.
+    public static var runtimeVersion: String? { OnnxRuntime.loadedVersion }
     public static let license = "Apache-2.0 (weights), MIT (ONNX export)"
 
     public var accent: MisakiPhonemes.Accent { name.hasPrefix("b") ? .british : .american }
