@@ -17,7 +17,7 @@ import Testing
 
     @Test(.enabled(if: installed, "\(skip)"))
     func voicesListsTheTwentyEightKokoroVoicesWithAccentGenderAndLicense() throws {
-        let listed = try EndToEndTests.recite(["voices", "--engine", "neural"])
+        let listed = try RunSupport.recite(["voices", "--engine", "neural"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let rows = listed.stdout.split(separator: "\n").filter { KokoroVoice.isVoiceName(String($0.split(separator: "\t").first ?? "")) }
         #expect(rows.count >= 28, "\(listed.stdout)")
