@@ -5,6 +5,7 @@ bench:
 	python3 Benchmarks/bench.py
 	python3 Benchmarks/long_paragraph.py
 	python3 Benchmarks/neural.py
+	python3 Benchmarks/kokoro.py
 	python3 Benchmarks/normalize.py
 	python3 Benchmarks/audiobook.py
 	RECITE_BENCH=1 swift build -c release --product library-speed

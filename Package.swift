@@ -25,6 +25,9 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
         .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
+        // ONNX Runtime 1.32's C API (Kokoro voices), declared by hand and opened with dlopen: the
+        // library comes from PyPI's onnxruntime wheel, which ships no header (.ci/install-neural).
+        .systemLibrary(name: "COnnxRuntime"),
         // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats;
         // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -56,7 +59,7 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "CLibCrypto",
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "COnnxRuntime", "CLibCrypto",
                                              "CDynamicLinker", "ReciteSystem"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),

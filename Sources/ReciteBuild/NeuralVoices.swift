@@ -19,15 +19,19 @@ public final class NeuralVoices: @unchecked Sendable {
 
     /// The neural voice `name` names (with `speaker` unless the name has `#SPEAKER`), prepared;
     /// nil when it names none (it is then an eSpeak NG voice). A voice file that is missing,
-    /// damaged or not a Piper voice is an error naming the file.
+    /// damaged or not a Piper voice is an error naming the file. Piper voices are looked for first, then
+    /// Kokoro voices (`af_heart`).
     public func resolve(_ name: String?, speaker: String? = nil) throws(VoiceError) -> PreparedVoice? {
         guard let name, !name.isEmpty else { return nil }
         let spec = speaker.map { name.contains("#") ? name : "\(name)#\($0)" } ?? name
         let result = lock.withLock { () -> Result<PreparedVoice?, VoiceError> in
             if let known = known[spec] { return known }
             let result = Result { () throws(VoiceError) -> PreparedVoice? in
-                guard let choice = try lookup.resolve(spec) else { return nil }
-                return try PreparedVoice.prepare(choice, in: folder)
+                if let choice = try lookup.resolve(spec) { return try PreparedVoice.prepare(choice, in: folder) }
+                // A Kokoro voice has one speaker: `af_heart`, or `af_heart#0`.
+                let bare = spec.hasSuffix("#0") ? String(spec.dropLast(2)) : spec
+                guard let kokoro = lookup.findKokoro(bare) else { return nil }
+                return try PreparedVoice.prepare(kokoro: kokoro, in: folder)
             }
             known[spec] = result
             return result

@@ -99,13 +99,15 @@ public final class EspeakEngine {
     /// The IPA of plain `text` in the voice `request` names, as Piper's voices were trained on:
     /// eSpeak NG's phonemes with stress marks, a clause's punctuation kept after it, clauses
     /// joined by a space ("həlˈoʊ, wˈɜːld."). The text has no markup.
-    public func ipa(of text: String, voiceOf request: SynthesisRequest) throws(SynthesisError) -> String {
+    /// With `ties`, the letters of one phoneme are joined by `^` ("e^ɪ"), as Kokoro's phoneme
+    /// mapping needs to tell a diphthong from two vowels.
+    public func ipa(of text: String, voiceOf request: SynthesisRequest, ties: Bool = false) throws(SynthesisError) -> String {
         try load(VoiceChoice(request))
         var clauses: [String] = []
         text.withCString { start in
             var pointer: UnsafeRawPointer? = UnsafeRawPointer(start)
             while let before = pointer {
-                guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0x02) else { break }
+                guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), ties ? 0x02 | 0x80 | (0x5E << 8) : 0x02) else { break }
                 var clause = String(cString: phonemes).trimmingCharacters(in: .whitespaces)
                 // The clause's own punctuation: the last character it consumed that is not a
                 // space. eSpeak NG reads one character ahead: the next clause's first, not this one's.

@@ -57,7 +57,7 @@ public struct NeuralSettings: Sendable, Hashable, Codable {
     }
 
     public init(_ prepared: PreparedVoice) {
-        self.init(voice: prepared.name, modelSHA256: prepared.modelSHA256, settingsSHA256: prepared.settingsSHA256, speaker: prepared.speaker)
+        self.init(engine: prepared.engineName, voice: prepared.name, modelSHA256: prepared.modelSHA256, settingsSHA256: prepared.settingsSHA256, speaker: prepared.speaker)
     }
 }
 

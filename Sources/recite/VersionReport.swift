@@ -9,6 +9,7 @@ enum VersionReport {
 
     static var text: String {
         let neuralVoices = VoiceLookup().installed().voices.map(\.name)
+        let kokoro = VoiceLookup().installedKokoro().map(\.name)
         // eSpeak NG says where its data is once it has started.
         try? EspeakEngine.withShared { _ in }
         return """
@@ -16,6 +17,7 @@ enum VersionReport {
             eSpeak NG \(EspeakEngine.version) (data: \(EspeakEngine.dataFolder))
             \(NeuralRuntimeVersion.description)
             neural voices installed: \(neuralVoices.isEmpty ? "none" : neuralVoices.joined(separator: ", "))
+            Kokoro-82M v1.0 on ONNX Runtime \(KokoroVoice.runtimeVersion ?? "(not installed: .ci/install-neural)"): \(kokoro.isEmpty ? "no voices installed" : "\(kokoro.count) voices")
             \(FFmpegVersion.description)
             \(SoundFile.libraryVersion)
             libcrypto: \(SHA256.libraryVersion)

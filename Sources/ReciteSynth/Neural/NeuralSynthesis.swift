@@ -9,7 +9,7 @@ import ReciteAlign
 /// chunk is carried onto the neural audio of the same chunk by aligning the two
 /// (`SpeechAligner`: MFCCs and dynamic time warping): the neural voice reports no times of its own.
 struct NeuralSynthesis {
-    let voice: SherpaVoice
+    let voice: any PhonemeSpeaker
     let prepared: PreparedVoice
     /// Keep phoneme events (`--phonemes`).
     let keepsPhonemes: Bool
@@ -30,7 +30,7 @@ struct NeuralSynthesis {
 
     /// What the neural voice will say for `request`: eSpeak NG's rendering, and the chunks with
     /// the IPA each is given.
-    static func plan(_ request: SynthesisRequest) throws -> (espeak: SynthesizedAudio, chunks: [(chunk: Chunk, ipa: String)]) {
+    static func plan(_ request: SynthesisRequest, ties: Bool = false) throws -> (espeak: SynthesizedAudio, chunks: [(chunk: Chunk, ipa: String)]) {
         var reference = request
         reference.neural = nil
         let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
@@ -48,11 +48,11 @@ struct NeuralSynthesis {
         chunks = chunks.indices.flatMap { k in
             splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
-        return (espeak, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events)) })
+        return (espeak, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events, ties: ties)) })
     }
 
     func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
-        let (espeak, planned) = try Self.plan(request)
+        let (espeak, planned) = try Self.plan(request, ties: voice.wantsTies)
         let chunks = planned.map(\.chunk)
         guard !chunks.isEmpty else {
             return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
@@ -158,14 +158,28 @@ struct NeuralSynthesis {
         return chunks
     }
 
+    /// A phoneme event's IPA with its letters tied ("oʊ" → "o^ʊ"), stress and length marks apart.
+    static func tied(_ name: String) -> String {
+        let marks: Set<Unicode.Scalar> = ["ˈ", "ˌ", "ː", "\u{329}"]
+        var out = String.UnicodeScalarView()
+        var previousIsLetter = false
+        for scalar in name.unicodeScalars {
+            let isLetter = !marks.contains(scalar)
+            if isLetter && previousIsLetter { out.append("^") }
+            out.append(scalar)
+            previousIsLetter = isLetter
+        }
+        return String(out)
+    }
+
     /// eSpeak NG's IPA of a chunk: its text through eSpeak NG's phonemizer, and for a word given
     /// as phoneme mnemonics, the phonemes eSpeak NG spoke for it.
-    private static func ipa(of chunk: Chunk, request: SynthesisRequest, events: [SynthesisEvent]) throws -> String {
+    private static func ipa(of chunk: Chunk, request: SynthesisRequest, events: [SynthesisEvent], ties: Bool) throws -> String {
         var pieces: [String] = []
         var text: [String] = []
         func flushText() throws {
             guard !text.isEmpty else { return }
-            let ipa = try EspeakEngine.withShared { engine in try engine.ipa(of: text.joined(separator: " "), voiceOf: request) }
+            let ipa = try EspeakEngine.withShared { engine in try engine.ipa(of: text.joined(separator: " "), voiceOf: request, ties: ties) }
             if !ipa.isEmpty { pieces.append(ipa) }
             text.removeAll()
         }
@@ -174,7 +188,7 @@ struct NeuralSynthesis {
                 try flushText()
                 let spoken = events.compactMap { event -> String? in
                     guard case .phoneme(let name) = event.kind, token.range.contains(event.textPosition) else { return nil }
-                    return name
+                    return ties ? Self.tied(name) : name
                 }.joined()
                 if !spoken.isEmpty { pieces.append(spoken) }
             } else if token.spellOut && token.text.unicodeScalars.contains(where: { $0.properties.isLowercase }) {

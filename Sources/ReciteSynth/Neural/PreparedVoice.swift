@@ -23,6 +23,12 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
     public var noiseScale: Double
     public var noiseWidth: Double
     public var lengthScale: Double
+    /// A Kokoro voice's style file and the model's vocabulary (`KokoroVoice`); nil for a Piper voice.
+    public var styles: String? = nil
+    public var vocabulary: String? = nil
+
+    /// The engine that says this voice, for cache keys and messages.
+    public var engineName: String { styles == nil ? Self.engine : KokoroVoice.engine }
 
     /// The engine that runs neural voices, for cache keys and `recite voices`.
     public static let engine = "sherpa-onnx 2.0.1 (VITS)"
@@ -82,7 +88,7 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
 
     /// The model's SHA-256, remembered by path, size and modification time (hashing 60 MB on
     /// every run would cost more than an unchanged rerun does in all).
-    private static func modelHash(_ path: String, _ bytes: Data, folder: String) throws(VoiceError) -> String {
+    static func modelHash(_ path: String, _ bytes: Data, folder: String) throws(VoiceError) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -13,9 +13,10 @@ public enum NeuralRuntimeVersion {
 ///
 /// A neural worker holds one for its life (loading takes about half a second); the children it
 /// forks, one per segment, share it.
-final class SherpaVoice {
+final class SherpaVoice: PhonemeSpeaker {
     private let tts: OpaquePointer
     let sampleRate: Int
+    let wantsTies = false
 
     /// Loads `voice` with `threads` intra-op threads. Fails with the model's name if sherpa-onnx
     /// cannot load it.

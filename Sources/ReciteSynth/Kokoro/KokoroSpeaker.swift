@@ -1,0 +1,90 @@
+import Foundation
+
+/// A loaded Kokoro voice that turns eSpeak NG's IPA into samples: the phonemes are put in misaki's
+/// set, numbered with the model's vocabulary, cut into calls the model accepts, and said.
+final class KokoroSpeaker: PhonemeSpeaker {
+    private let session: OnnxSession
+    private let styles: [Float]
+    private let vocabulary: [Unicode.Scalar: Int64]
+    let accent: MisakiPhonemes.Accent
+    let sampleRate = KokoroVoice.sampleRate
+    /// eSpeak NG's IPA must mark the letters of one phoneme with a tie.
+    let wantsTies = true
+
+    /// The most phoneme tokens one call takes: a style row is picked by the input's length.
+    static let maximumTokens = KokoroVoice.styleRows - 1
+
+    init(_ voice: PreparedVoice, threads: Int) throws(SynthesisError) {
+        guard let stylesPath = voice.styles, let vocabularyPath = voice.vocabulary else {
+            throw SynthesisError("\(voice.name) is not a Kokoro voice")
+        }
+        vocabulary = try Self.readVocabulary(vocabularyPath)
+        styles = try Self.readStyles(stylesPath)
+        accent = voice.name.hasPrefix("b") ? .british : .american
+        session = try OnnxSession(model: voice.model, threads: threads)
+    }
+
+    /// Speaks eSpeak NG's IPA (with ties). `speed` > 1 is faster. Samples are in -1…1.
+    func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
+        var samples: [Float] = []
+        for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, accent: accent)), limit: Self.maximumTokens) where !piece.isEmpty {
+            let row = piece.count * KokoroVoice.styleWidth
+            let style = Array(styles[row..<(row + KokoroVoice.styleWidth)])
+            samples += try session.run([
+                .int64("tokens", shape: [1, Int64(piece.count + 2)], values: [0] + piece + [0]),
+                .float("style", shape: [1, Int64(KokoroVoice.styleWidth)], values: style),
+                .float("speed", shape: [1], values: [Float(max(0.25, min(4, speed)))]),
+            ], output: "audio")
+        }
+        return samples
+    }
+
+    /// misaki's phonemes as the model's token numbers; symbols it does not know are left out.
+    func tokens(_ misaki: String) -> [Int64] {
+        misaki.unicodeScalars.compactMap { vocabulary[$0] }
+    }
+
+    /// `tokens` cut into pieces of at most `limit`: after the last clause punctuation that fits,
+    /// else after the last space, else where the limit falls.
+    static func pieces(_ tokens: [Int64], limit: Int, breaks: Set<Int64> = clauseTokens, spaces: Set<Int64> = [spaceToken]) -> [[Int64]] {
+        var result: [[Int64]] = []
+        var rest = tokens[...]
+        while rest.count > limit {
+            let window = rest.prefix(limit)
+            let cut = window.lastIndex { breaks.contains($0) }.map { $0 + 1 }
+                ?? window.lastIndex { spaces.contains($0) }.map { $0 + 1 }
+                ?? window.endIndex
+            result.append(Array(rest[..<cut]))
+            rest = rest[cut...].drop { spaces.contains($0) }
+        }
+        result.append(Array(rest))
+        return result
+    }
+
+    /// Token numbers of ; : , . ! ? — … and of the space, in Kokoro v1.0's vocabulary.
+    static let clauseTokens: Set<Int64> = [1, 2, 3, 4, 5, 6, 9, 10]
+    static let spaceToken: Int64 = 16
+
+    private static func readVocabulary(_ path: String) throws(SynthesisError) -> [Unicode.Scalar: Int64] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let table = (json["vocab"] as? [String: Any]) ?? (json as? [String: Any]) else {
+            throw SynthesisError("\(path): not a Kokoro vocabulary (a JSON object \"vocab\" of symbol → number); install it again with .ci/install-neural")
+        }
+        var result: [Unicode.Scalar: Int64] = [:]
+        for (symbol, number) in table {
+            guard symbol.unicodeScalars.count == 1, let id = (number as? NSNumber)?.int64Value else { continue }
+            result[symbol.unicodeScalars.first!] = id
+        }
+        guard result.count > 50 else { throw SynthesisError("\(path): only \(result.count) symbols; install it again with .ci/install-neural") }
+        return result
+    }
+
+    private static func readStyles(_ path: String) throws(SynthesisError) -> [Float] {
+        let expected = KokoroVoice.styleRows * KokoroVoice.styleWidth
+        guard let data = FileManager.default.contents(atPath: path), data.count == expected * 4 else {
+            throw SynthesisError("\(path): a Kokoro voice file must hold \(expected) float32 values (510 × 1 × 256); install it again with .ci/install-neural")
+        }
+        return data.withUnsafeBytes { raw in (0..<expected).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) } }
+    }
+}

@@ -1,0 +1,66 @@
+/// eSpeak NG's IPA turned into the phoneme set Kokoro was trained on: misaki's.
+///
+/// misaki writes each diphthong and affricate as one symbol (A = eɪ, I = aɪ, O = oʊ, Q = əʊ,
+/// W = aʊ, Y = ɔɪ, ʤ, ʧ), a syllabic consonant with a small schwa before it (ᵊn, ᵊl), and drops
+/// eSpeak NG's length marks in American English. eSpeak NG marks the letters of one phoneme with
+/// a tie (`^`, asked for with `espeakPHONEMES_TIE`), which tells "eɪ" as one phoneme from "e" + "ɪ"
+/// across a syllable. The rules follow misaki's own description of its eSpeak NG fallback
+/// (hexgrad/misaki), American for `a*` voices and British for `b*`.
+public enum MisakiPhonemes {
+    public enum Accent: String, Sendable, Codable {
+        case american, british
+    }
+
+    /// The tie eSpeak NG is asked to put inside a multi-letter phoneme.
+    public static let tie: Character = "^"
+
+    /// Replacements for both accents, tried longest first at each position.
+    private static let common: [(String, String)] = [
+        ("ʔˌn\u{329}", "tᵊn"), ("ʔn\u{329}", "tᵊn"), ("ʔn", "tᵊn"), ("ʔ", "t"),
+        ("a^ɪ", "I"), ("a^ʊ", "W"), ("e^ɪ", "A"), ("ɔ^ɪ", "Y"), ("d^ʒ", "ʤ"), ("t^ʃ", "ʧ"),
+        ("ə^l", "ᵊl"), ("ɚ", "əɹ"), ("r", "ɹ"), ("x", "k"), ("ç", "k"), ("ɐ", "ə"), ("ɬ", "l"),
+        ("\u{303}", ""),
+    ]
+
+    private static let american: [(String, String)] = [
+        ("ʲo^ʊ", "jO"), ("o^ʊ", "O"), ("ɜːɹ", "ɜɹ"), ("ɜː^ɹ", "ɜɹ"), ("ɜː", "ɜɹ"), ("ɪ^ə", "iə"), ("ɪə", "iə"), ("e", "A"), ("ː", ""),
+    ]
+
+    private static let british: [(String, String)] = [
+        ("ʲə^ʊ", "jQ"), ("ə^ʊ", "Q"), ("e^ə", "ɛː"), ("eə", "ɛː"), ("i^ə", "ɪə"), ("iə", "ɪə"), ("e", "A"),
+    ]
+
+    /// `ipa` (eSpeak NG's, with ties) in misaki's symbols for `accent`.
+    public static func convert(_ ipa: String, accent: Accent) -> String {
+        let rules = (accent == .american ? american : british) + common
+        let sorted = rules.sorted { $0.0.unicodeScalars.count > $1.0.unicodeScalars.count }
+        let scalars = Array(ipa.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        scan: while i < scalars.count {
+            // A syllabic consonant (U+0329 after it) is said with a small schwa before it.
+            if i + 1 < scalars.count, scalars[i + 1] == "\u{329}", scalars[i] != "ʔ" {
+                out.append("ᵊ")
+                out.append(scalars[i])
+                i += 2
+                continue
+            }
+            for (from, to) in sorted {
+                let pattern = Array(from.unicodeScalars)
+                if i + pattern.count <= scalars.count, Array(scalars[i..<(i + pattern.count)]) == pattern {
+                    out.append(contentsOf: to.unicodeScalars)
+                    i += pattern.count
+                    continue scan
+                }
+            }
+            switch scalars[i] {
+            case "^", "\u{329}", "ʲ": break
+            // eSpeak NG before 1.52 writes "o" where misaki has "ɔ".
+            case "o": out.append("ɔ")
+            default: out.append(scalars[i])
+            }
+            i += 1
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ReciteSynth
+
+/// Kokoro through ONNX Runtime: input cut to what the model takes, and (where .ci/install-neural
+/// has installed the model and voices) speech judged by its properties.
+@Suite(.serialized) struct KokoroSpeakerTests {
+    static let heart = VoiceLookup().findKokoro("af_heart")
+    static let installed = heart != nil && FileManager.default.fileExists(atPath: OnnxRuntime.libraryPath())
+
+    @Test func longInputIsCutAtClausePunctuationWithinTheLimit() {
+        // Words of 7 tokens and a space; a comma (3) after every fifth word.
+        var tokens: [Int64] = []
+        for word in 0..<200 {
+            tokens += Array(repeating: 50, count: 7)
+            tokens.append(word % 5 == 4 ? 3 : 16)
+        }
+        let pieces = KokoroSpeaker.pieces(tokens, limit: 100)
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { $0.count <= 100 })
+        #expect(pieces.dropLast().allSatisfy { $0.last == 3 }, "every piece but the last ends at a comma")
+        #expect(pieces.joined().filter { $0 == 50 }.count == 1400, "no phoneme is lost")
+    }
+
+    @Test func aClauseLongerThanTheLimitIsCutBetweenWords() {
+        let tokens = Array(repeating: [Int64](repeating: 50, count: 9) + [16], count: 100).flatMap { $0 }
+        let pieces = KokoroSpeaker.pieces(tokens, limit: 95)
+        #expect(pieces.allSatisfy { $0.count <= 95 && $0.count >= 9 })
+        #expect(pieces.allSatisfy { $0.first == 50 }, "no piece starts with a space")
+        #expect(pieces.joined().filter { $0 == 50 }.count == 900)
+    }
+
+    @Test func theLibraryIsFoundWhereTheEnvironmentSays() {
+        let path = OnnxRuntime.libraryPath(environment: ["RECITE_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
+        #expect(path == "/nonexistent/libonnxruntime.so")
+        #expect(OnnxRuntime.libraryPath(environment: [:]).hasSuffix("libonnxruntime.so.\(OnnxRuntime.version)"))
+    }
+
+    @Test func voiceNamesSayAccentAndGender() {
+        #expect(KokoroVoice.isVoiceName("af_heart") && KokoroVoice.isVoiceName("bm_george"))
+        #expect(!KokoroVoice.isVoiceName("en_US-joe-medium") && !KokoroVoice.isVoiceName("cf_x") && !KokoroVoice.isVoiceName("af_"))
+        let george = KokoroVoice(name: "bm_george", model: "", styles: "", vocabulary: "")
+        #expect(george.accent == .british && george.gender == "male" && george.espeakVoice == "en-gb")
+    }
+
+    @Test(.enabled(if: installed, "Kokoro is not installed (.ci/install-neural installs it)"))
+    func aSentenceIsSpokenAt24kHzWithTimedWords() throws {
+        let voice = try #require(Self.heart)
+        let prepared = try PreparedVoice.prepare(kokoro: voice, in: NSTemporaryDirectory() + "recite-kokoro-test-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "recite-kokoro-test-\(getpid())") }
+        #expect(prepared.engineName == KokoroVoice.engine && prepared.sampleRate == 24000)
+        let speaker = try KokoroSpeaker(prepared, threads: 1)
+        let synthesis = NeuralSynthesis(voice: speaker, prepared: prepared, keepsPhonemes: false)
+        let markup = "<speak>Hello there, said the judge. The church bell rang twice.</speak>"
+        let request = SynthesisRequest(markup: markup, language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
+                                       neural: NeuralSettings(prepared))
+        let audio = try synthesis.render(request)
+        #expect(audio.sampleRate == 24000)
+        let seconds = Double(audio.samples.count) / 24000
+        #expect(seconds > 2 && seconds < 8, "\(seconds) s for ten words")
+        let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 3000, "speech, not silence")
+        let words = audio.events.filter { $0.kind == .word }
+        #expect(words.count == 10)
+        #expect(zip(words, words.dropFirst()).allSatisfy { $0.sample < $1.sample }, "word starts in order")
+        #expect(words.last!.sample < audio.samples.count)
+    }
+
+    /// The voice's style file is in the cache key: two voices of the one model never share audio.
+    @Test(.enabled(if: installed, "Kokoro is not installed (.ci/install-neural installs it)"))
+    func eachVoiceHasItsOwnKey() throws {
+        let folder = NSTemporaryDirectory() + "recite-kokoro-keys-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let heart = try PreparedVoice.prepare(kokoro: try #require(Self.heart), in: folder)
+        let emma = try PreparedVoice.prepare(kokoro: try #require(VoiceLookup().findKokoro("bf_emma")), in: folder)
+        #expect(heart.modelSHA256 == emma.modelSHA256)
+        #expect(heart.modelSHA256 == "6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb")
+        #expect(NeuralSettings(heart) != NeuralSettings(emma))
+        #expect(emma.espeakVoice == "en-gb")
+    }
+}
