@@ -118,9 +118,12 @@ struct Book: ParsableCommand {
                                                  language: folderPipeline.language, granularity: overlay ?? folderPipeline.overlay,
                                                  cover: metadata.cover, bitRate: folderPipeline.bitRate)
                 writer.renderedExtension = articleFormat.fileExtension
-                let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle) })
+                let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
+                                                                                      chapterIndex: $0.format == .epub ? $0.chapter : nil) })
                 if !quiet {
-                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
+                    let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
+                    let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
+                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how))\(skipped)\n".utf8))
                 }
                 return
             }

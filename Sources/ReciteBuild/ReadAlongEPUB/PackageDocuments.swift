@@ -40,9 +40,6 @@ enum PackageDocuments {
 
     static func package(title: String, authors: [String], language: String, identifier: String, modified: Date,
                         chapters: [Chapter], cover: Cover?) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
         var metadata = """
         <dc:identifier id="book-id">\(XMLText.escape(identifier))</dc:identifier>
         <dc:title>\(XMLText.escape(title))</dc:title>
@@ -50,7 +47,7 @@ enum PackageDocuments {
 
         """
         for author in authors { metadata += "<dc:creator>\(XMLText.escape(author))</dc:creator>\n" }
-        metadata += "<meta property=\"dcterms:modified\">\(formatter.string(from: modified))</meta>\n"
+        metadata += "<meta property=\"dcterms:modified\">\(timestamp(modified))</meta>\n"
         for (k, chapter) in chapters.enumerated() {
             metadata += "<meta property=\"media:duration\" refines=\"#mo\(k + 1)\">\(ClockValue.full(milliseconds: chapter.duration))</meta>\n"
         }
@@ -88,6 +85,14 @@ enum PackageDocuments {
         </package>
 
         """
+    }
+
+    /// `CCYY-MM-DDThh:mm:ssZ`, as `dcterms:modified` takes it.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// The navigation document: the table of contents, one entry per chapter.

@@ -18,11 +18,14 @@ public struct ReadAlongEPUBWriter {
         public var source: String
         public var stem: String
         public var title: String?
+        /// For an EPUB's chapter: its index in the book's chapters (`EPUBChapter.plan`).
+        public var chapterIndex: Int?
 
-        public init(source: String, stem: String, title: String? = nil) {
+        public init(source: String, stem: String, title: String? = nil, chapterIndex: Int? = nil) {
             self.source = source
             self.stem = stem
             self.title = title
+            self.chapterIndex = chapterIndex
         }
     }
 
@@ -32,6 +35,10 @@ public struct ReadAlongEPUBWriter {
         public var chapters: Int
         /// Seconds of audio in the book.
         public var duration: Double
+        /// True when the book's own XHTML was kept (an EPUB 3 input), false when it was generated.
+        public var keptOriginalMarkup = false
+        /// Sentences or words of the original markup that could not be wrapped in a span.
+        public var skipped = 0
     }
 
     /// The largest book assembled: the EPUB is built in memory before it is written.
@@ -73,6 +80,14 @@ public struct ReadAlongEPUBWriter {
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        if let book = Self.singleEPUB(chapters) {
+            do {
+                return try writeOverlaid(book, chapters: chapters, scratch: scratch)
+            } catch let error as OriginalMarkupOverlay.Unsuitable {
+                // An EPUB 2 book, or one with overlays already: its text is generated instead.
+                _ = error
+            }
+        }
 
         var entries: [(name: String, bytes: [UInt8], stored: Bool)] = [
             ("mimetype", Array("application/epub+zip".utf8), true),
@@ -83,21 +98,12 @@ public struct ReadAlongEPUBWriter {
         var total = 0
         for (k, chapter) in chapters.enumerated() {
             let base = String(format: "chapter-%03d", k + 1)
-            let sidecarPath = folder.appendingPathComponent(chapter.stem + ".timing.json").path
-            let sidecar: TimingSidecar
-            do {
-                sidecar = try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: URL(fileURLWithPath: sidecarPath)))
-            } catch {
-                throw ReadAlongEPUBError("Cannot read \(sidecarPath) (\(error.localizedDescription)); render the book again.")
-            }
+            let sidecar = try Self.sidecar(folder.appendingPathComponent(chapter.stem + ".timing.json").path)
             let chapterTitle = Self.title(of: chapter, sidecar: sidecar, number: k + 1)
             let document = ChapterDocument(sidecar: sidecar, source: Self.sourceText(chapter.source), title: chapterTitle,
                                            language: language, granularity: granularity, stylesheet: "style.css").make()
             let audioName = "\(base).\(encoder.fileExtension)"
-            let encoded = scratch.appendingPathComponent(audioName).path
-            try encoder.encode(folder.appendingPathComponent(chapter.stem + "." + renderedExtension).path, to: encoded)
-            let audio = try [UInt8](Data(contentsOf: URL(fileURLWithPath: encoded)))
-            try? FileManager.default.removeItem(atPath: encoded)
+            let audio = try encode(chapter, into: scratch)
             total += audio.count + document.xhtml.utf8.count
             guard total <= Self.byteLimit else {
                 throw ReadAlongEPUBError("The read-along EPUB would pass \(Self.byteLimit / 1024 / 1024) MB at chapter \(k + 1); split the book into smaller folders, or lower --bitrate.")
@@ -124,6 +130,55 @@ public struct ReadAlongEPUBWriter {
         let bytes = try ZipArchive.archive(of: entries)
         try AtomicOutput.write(Data(bytes), to: path)
         return Summary(path: path, chapters: chapters.count, duration: Double(listed.map(\.duration).reduce(0, +)) / 1000)
+    }
+
+    /// The EPUB all the chapters come from, if they come from one.
+    static func singleEPUB(_ chapters: [Chapter]) -> String? {
+        guard let first = chapters.first, URL(fileURLWithPath: first.source).pathExtension.lowercased() == "epub",
+              chapters.allSatisfy({ $0.source == first.source && $0.chapterIndex != nil }) else { return nil }
+        return first.source
+    }
+
+    /// The EPUB itself with overlays (`OriginalMarkupOverlay`).
+    func writeOverlaid(_ book: String, chapters: [Chapter], scratch: URL) throws -> Summary {
+        let folder = URL(fileURLWithPath: outputFolder)
+        let packageFolder = ZipPath.folder(of: try EPUBPackage.read(ZipArchive(path: book)).packageEntry)
+        var rendered: [OriginalMarkupOverlay.Chapter] = []
+        var audio: [(entry: String, bytes: [UInt8], mediaType: String)] = []
+        var total = try Int(FileManager.default.attributesOfItem(atPath: book)[.size] as? NSNumber ?? 0)
+        var duration = 0
+        for (k, chapter) in chapters.enumerated() {
+            let sidecar = try Self.sidecar(folder.appendingPathComponent(chapter.stem + ".timing.json").path)
+            let entry = "\(packageFolder)\(OriginalMarkupOverlay.prefix)audio/\(String(format: "chapter-%03d", k + 1)).\(encoder.fileExtension)"
+            let bytes = try encode(chapter, into: scratch)
+            total += bytes.count
+            guard total <= Self.byteLimit else {
+                throw ReadAlongEPUBError("The read-along EPUB would pass \(Self.byteLimit / 1024 / 1024) MB at chapter \(k + 1); lower --bitrate.")
+            }
+            audio.append((entry, bytes, encoder.mediaType))
+            rendered.append(OriginalMarkupOverlay.Chapter(index: chapter.chapterIndex!, sidecar: sidecar, audioEntry: entry))
+            duration += ClockValue.milliseconds(sidecar.duration)
+        }
+        let result = try OriginalMarkupOverlay(book: book, granularity: granularity, modified: modified).make(rendered, audio: audio)
+        let bytes = try ZipArchive.archive(of: result.entries)
+        try AtomicOutput.write(Data(bytes), to: path)
+        return Summary(path: path, chapters: chapters.count, duration: Double(duration) / 1000, keptOriginalMarkup: true, skipped: result.skipped)
+    }
+
+    static func sidecar(_ path: String) throws -> TimingSidecar {
+        do {
+            return try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ReadAlongEPUBError("Cannot read \(path) (\(error.localizedDescription)); render the book again.")
+        }
+    }
+
+    /// A chapter's audio, encoded for the EPUB.
+    func encode(_ chapter: Chapter, into scratch: URL) throws -> [UInt8] {
+        let encoded = scratch.appendingPathComponent("chapter.\(encoder.fileExtension)").path
+        defer { try? FileManager.default.removeItem(atPath: encoded) }
+        try encoder.encode(URL(fileURLWithPath: outputFolder).appendingPathComponent(chapter.stem + "." + renderedExtension).path, to: encoded)
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: encoded)))
     }
 
     /// The chapter's title: the book's, else its first heading as the sidecar has it, else its
