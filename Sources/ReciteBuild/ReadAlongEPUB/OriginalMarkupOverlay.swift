@@ -104,7 +104,10 @@ struct OriginalMarkupOverlay {
             guard !spans.isEmpty else { continue }
             let result = SpanInsertion.insert(spans, into: bytes)
             // The patched document must still be XML: if it is not, it keeps its markup unoverlaid.
-            guard (try? LibXML2.parse(result, path: entry)) != nil else {
+            // (A document libxml2 already refuses, with an HTML entity such as &nbsp;, is taken
+            // on the spans' own balance.)
+            let wasXML = (try? LibXML2.parse(bytes, path: entry)) != nil
+            guard !wasXML || (try? LibXML2.parse(result, path: entry)) != nil else {
                 skipped += spans.count
                 continue
             }
@@ -147,10 +150,12 @@ struct OriginalMarkupOverlay {
         }
     }
 
-    /// A sentence's range with the closing punctuation written right after it ("…together" → "…together.").
+    /// A sentence's range with the closing punctuation written right after it ("…together" →
+    /// "…together.", `home.&#8221;` whole), so the highlight covers what ends the sentence.
     static func withClosingPunctuation(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
         var end = range.upperBound
-        let closers: [[UInt8]] = [".", "!", "?", ";", ":", "\"", "'", ")", "]", "\u{201D}", "\u{2019}", "\u{2026}"].map { Array($0.utf8) }
+        let closers: [[UInt8]] = [".", "!", "?", ";", ":", "\"", "'", ")", "]", "\u{201D}", "\u{2019}", "\u{2026}",
+                                  "&#8221;", "&#8217;", "&#8230;", "&#x201D;", "&#x2019;", "&rdquo;", "&rsquo;", "&quot;", "&apos;"].map { Array($0.utf8) }
         while end < bytes.count, let closer = closers.first(where: { bytes[end...].starts(with: $0) }) { end += closer.count }
         return range.lowerBound..<end
     }
