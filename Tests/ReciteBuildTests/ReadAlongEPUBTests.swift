@@ -243,4 +243,19 @@ import Testing
         }
         return nil
     }
+
+    @Test func aFolderConfigurationAsksForAReadAlongEPUBByWord() throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("epub-yml")
+        defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: out) }
+        try Data("book:\n  epub: true\n  overlay: words\n".utf8).write(to: input.appendingPathComponent("recite.yml"))
+        let run = try EndToEndTests.recite(["book", input.path, "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("book.wav").path))
+        let chapters = try Self.chapters(of: out.appendingPathComponent("book.epub"))
+        #expect(chapters.map(\.pars.count).last == 7)  // "And then it ended. Nobody knew why.": a par per word
+
+        try Data("book:\n  overlay: letters\n".utf8).write(to: input.appendingPathComponent("recite.yml"))
+        let bad = try EndToEndTests.recite(["book", input.path, "-o", out.path])
+        #expect(bad.status == 2 && bad.stderr.contains("sentences or words"), "\(bad.stderr)")
+    }
 }
