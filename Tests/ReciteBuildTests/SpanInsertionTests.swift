@@ -45,4 +45,9 @@ import Testing
         #expect(layout.locate(11..<15)! == ("b.xhtml", 0..<4))
         #expect(layout.locate(10..<11) == nil)
     }
+
+    @Test func theHighlightGoesIntoTheStylesheetsADocumentLinks() {
+        let xhtml = #"<head><link rel="stylesheet" type="text/css" href="../css/a%20b.css"/><link rel='icon' href='x.png'/><LINK href="c.css" rel="alternate stylesheet"></head>"#
+        #expect(OriginalMarkupOverlay.stylesheets(of: Array(xhtml.utf8), entry: "OPS/text/ch.xhtml") == ["OPS/css/a b.css", "OPS/text/c.css"])
+    }
 }

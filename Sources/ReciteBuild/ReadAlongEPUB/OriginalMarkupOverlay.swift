@@ -127,12 +127,15 @@ struct OriginalMarkupOverlay {
 
         var items = overlays.map { PackagePatch.Item(id: $0.id, entry: $0.entry, mediaType: "application/smil+xml") }
         for (k, file) in audio.enumerated() { items.append(PackagePatch.Item(id: "\(Self.prefix)audio-\(k + 1)", entry: file.entry, mediaType: file.mediaType)) }
+        // The highlight's style goes at the end of the stylesheets the overlaid documents link.
+        let styles = Set(patched.keys.flatMap { Self.stylesheets(of: documents[$0] ?? [], entry: $0) }).filter(archive.contains)
         let newPackage = try PackagePatch(text: opf, entry: package.packageEntry, modified: modified).patched(overlays: overlays, items: items)
 
         // The book's entries in their order, mimetype first and stored; then what is added.
         var entries: [(name: String, bytes: [UInt8], stored: Bool)] = [("mimetype", Array("application/epub+zip".utf8), true)]
         for name in archive.names where name != "mimetype" && !name.hasSuffix("/") {
-            let bytes = name == package.packageEntry ? Array(newPackage.utf8) : try patched[name] ?? archive.read(name)
+            var bytes = name == package.packageEntry ? Array(newPackage.utf8) : try patched[name] ?? archive.read(name)
+            if styles.contains(name) { bytes += Array(Self.highlightRule.utf8) }
             entries.append((name, bytes, Self.isCompressed(name)))
         }
         entries += added
@@ -158,6 +161,24 @@ struct OriginalMarkupOverlay {
                                   "&#8221;", "&#8217;", "&#8230;", "&#x201D;", "&#x2019;", "&rdquo;", "&rsquo;", "&quot;", "&apos;"].map { Array($0.utf8) }
         while end < bytes.count, let closer = closers.first(where: { bytes[end...].starts(with: $0) }) { end += closer.count }
         return range.lowerBound..<end
+    }
+
+    /// The rule that shows the active class (`media:active-class`), added to the book's own
+    /// stylesheets (CSS, not markup): without it Apple Books shows no highlight.
+    static let highlightRule = "\n/* Added by Recite: the sentence or word being read aloud. */\n.\(PackageDocuments.activeClass) { background-color: #ffe08a; color: #000; }\n"
+
+    /// The entries of the stylesheets a document links (`<link rel="stylesheet" href>`).
+    static func stylesheets(of bytes: [UInt8], entry: String) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let link = try! NSRegularExpression(pattern: #"<link\b[^>]*>"#, options: .caseInsensitive)
+        let href = try! NSRegularExpression(pattern: #"\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')"#)
+        return link.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            let tag = (text as NSString).substring(with: match.range)
+            guard tag.lowercased().range(of: #"rel\s*=\s*["'][^"']*stylesheet"#, options: .regularExpression) != nil,
+                  let found = href.firstMatch(in: tag, range: NSRange(tag.startIndex..., in: tag)) else { return nil }
+            let value = [1, 2].compactMap { found.range(at: $0).location == NSNotFound ? nil : (tag as NSString).substring(with: found.range(at: $0)) }.first ?? ""
+            return EPUBPackage.resolve(PackagePatch.unescaped(value), against: ZipPath.folder(of: entry))
+        }
     }
 
     /// Pictures, audio, video and fonts are compressed already: they are stored.
