@@ -73,6 +73,8 @@ public struct ReadAlongEPUBWriter {
     /// The path of the EPUB.
     public var path: String { URL(fileURLWithPath: outputFolder).appendingPathComponent(name + ".epub").path }
 
+    /// Writes the book from `chapters`, rendered already: an EPUB 3's own markup when they are all
+    /// the chapters of one (`OriginalMarkupOverlay`), else a generated document per chapter.
     public func write(_ chapters: [Chapter]) throws -> Summary {
         guard !chapters.isEmpty else { throw ReadAlongEPUBError("The book has no chapter to write; give a folder with Markdown, HTML or SSML documents, or an EPUB.") }
         let folder = URL(fileURLWithPath: outputFolder)
@@ -83,9 +85,8 @@ public struct ReadAlongEPUBWriter {
         if let book = Self.singleEPUB(chapters) {
             do {
                 return try writeOverlaid(book, chapters: chapters, scratch: scratch)
-            } catch let error as OriginalMarkupOverlay.Unsuitable {
+            } catch is OriginalMarkupOverlay.Unsuitable {
                 // An EPUB 2 book, or one with overlays already: its text is generated instead.
-                _ = error
             }
         }
 
