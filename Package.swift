@@ -68,7 +68,7 @@ let package = Package(
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
             "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",

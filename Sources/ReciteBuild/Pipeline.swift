@@ -40,6 +40,10 @@ public struct Pipeline: Sendable, Equatable {
     public var phonemes = false
     /// `recite book`: the silence between chapters, in seconds.
     public var chapterPause = 2.0
+    /// `recite book`: write a read-along EPUB 3 (`book: { epub: true }`) instead of an audio book.
+    public var bookEPUB = false
+    /// `recite book` as EPUB: a Media Overlay fragment per sentence or per word (`book: { overlay: words }`).
+    public var overlay: OverlayGranularity = .sentences
     /// The audio format of the outputs (the timing sidecars are the same whatever it is).
     public var format: AudioFormat = .wav
     /// Bits per second for the formats FFmpeg's libraries encode (M4B, and a book's MP3, Opus,
@@ -117,6 +121,9 @@ extension Pipeline {
 
         struct Book: Decodable {
             var chapterPause: Double?
+            /// A read-along EPUB instead of an audio book, and what its overlay highlights.
+            var epub: Bool?
+            var overlay: String?
             /// The book's tags and cover (`BookInfo`): read by `recite book`, not part of the pipeline.
             var title, author, album, year, genre, comment, cover: String?
         }
@@ -266,6 +273,13 @@ extension Pipeline {
         }
         if let v = file.phonemes { p.phonemes = v }
         if let v = file.book?.chapterPause { p.chapterPause = v }
+        if let v = file.book?.epub { p.bookEPUB = v }
+        if let v = file.book?.overlay {
+            guard let overlay = OverlayGranularity(rawValue: v.lowercased()) else {
+                throw ConfigurationError("\(path): error: book.overlay: \"\(v)\" is not an overlay; use sentences or words.")
+            }
+            p.overlay = overlay
+        }
         if let v = file.format {
             guard let format = AudioFormat(rawValue: v.lowercased()) else {
                 throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus, mp3 or m4b.")

@@ -46,6 +46,9 @@ struct Book: ParsableCommand {
     @Option(help: "Seconds of silence between chapters (default: the pipeline's book.chapterPause, 2).")
     var chapterPause: Double?
 
+    @Option(help: "For --format epub: what the read-along highlights, one sentence or one word at a time (default: the pipeline's book.overlay, sentences).")
+    var overlay: OverlayGranularity?
+
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
@@ -77,7 +80,9 @@ struct Book: ParsableCommand {
             let configuration = URL(fileURLWithPath: folder).appendingPathComponent(Discovery.folderConfigurationName).path
             let hasConfiguration = FileManager.default.fileExists(atPath: configuration)
             let folderPipeline = hasConfiguration ? try Pipeline.loadFolderConfiguration(path: configuration, over: pipeline) : pipeline
-            let format = render.format ?? folderPipeline.format
+            // A read-along EPUB is made from FLAC chapters, as an M4B book is, encoded to AAC.
+            let isReadAlong = render.format == .epub || (render.format == nil && folderPipeline.bookEPUB)
+            let format = isReadAlong ? .m4b : render.format?.audio ?? folderPipeline.format
             let articleFormat = BookBinder.articleFormat(for: format)
             let found = try Discovery.jobs(for: [folder], excluding: output)
             if let clash = found.first(where: { $0.outputStem == name }) {
@@ -108,6 +113,21 @@ struct Book: ParsableCommand {
             guard summary.failed == 0 else {
                 FileHandle.standardError.write(Data("recite: the book was not bound: \(summary.failed) chapter(s) failed; an earlier book is kept.\n".utf8))
                 throw ExitCode(ExitStatus.someFailed)
+            }
+            if isReadAlong {
+                var writer = ReadAlongEPUBWriter(outputFolder: output, name: name, title: bookTitle,
+                                                 authors: info.author.map { [$0.asTagText] } ?? [],
+                                                 language: folderPipeline.language, granularity: overlay ?? folderPipeline.overlay,
+                                                 cover: metadata.cover, bitRate: folderPipeline.bitRate)
+                writer.renderedExtension = articleFormat.fileExtension
+                let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
+                                                                                      chapterIndex: $0.format == .epub ? $0.chapter : nil) })
+                if !quiet {
+                    let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
+                    let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
+                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how))\(skipped)\n".utf8))
+                }
+                return
             }
             var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
                                     format: format, articleFormat: articleFormat, metadata: metadata,

@@ -39,6 +39,7 @@ struct Build: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if render.format == .epub { throw ValidationError("--format epub makes a read-along book: use `recite book PATH -o OUT --format epub`.") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
     }
 

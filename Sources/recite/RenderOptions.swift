@@ -32,8 +32,8 @@ struct RenderOptions: ParsableArguments {
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
     var phonemes = false
 
-    @Option(help: "Audio format (default: the pipeline's, else wav); m4b is AAC in MP4, for audiobook players.")
-    var format: AudioFormat?
+    @Option(help: "Audio format (default: the pipeline's, else wav); m4b is AAC in MP4, for audiobook players; for `recite book`, epub is a read-along EPUB 3.")
+    var format: OutputFormat?
 
     @Option(name: .customLong("bitrate"), help: ArgumentHelp("Kilobits per second for m4b, mp3, opus and ogg (default: 64, Opus 32).", valueName: "kbps"))
     var bitRate: Int?
@@ -68,7 +68,7 @@ struct RenderOptions: ParsableArguments {
                 pipeline.markdown.defaultLanguage = neural.voice.language
             }
         }
-        if let format { pipeline.format = format }
+        if let format = format?.audio { pipeline.format = format }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
