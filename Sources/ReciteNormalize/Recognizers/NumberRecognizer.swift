@@ -818,7 +818,7 @@ struct NumberRecognizer {
             }
             return nil
         }
-        var count = 1
+        let count = 1
         // Readings of a pair that is not a fraction, for a language that spells numbers.
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
             return Match(1, spoken + word)
