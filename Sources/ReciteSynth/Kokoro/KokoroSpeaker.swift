@@ -68,7 +68,7 @@ final class KokoroSpeaker: PhonemeSpeaker {
     private static func readVocabulary(_ path: String) throws(SynthesisError) -> [Unicode.Scalar: Int64] {
         guard let data = FileManager.default.contents(atPath: path),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let table = (json["vocab"] as? [String: Any]) ?? (json as? [String: Any]) else {
+              case let table = (json["vocab"] as? [String: Any]) ?? json else {
             throw SynthesisError("\(path): not a Kokoro vocabulary (a JSON object \"vocab\" of symbol → number); install it again with .ci/install-neural")
         }
         var result: [Unicode.Scalar: Int64] = [:]

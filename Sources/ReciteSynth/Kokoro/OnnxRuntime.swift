@@ -124,7 +124,8 @@ final class OnnxSession {
             }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
             buffers.append(buffer)
-            buffer.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+            // Copied inside withUnsafeBytes: a pointer made from the array outside it may dangle.
+            bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
             var value: OpaquePointer?
             try shape.withUnsafeBufferPointer { dims throws(SynthesisError) in
                 try OnnxRuntime.check(rec_ort_create_tensor(api, memory, buffer.baseAddress, bytes.count, dims.baseAddress, dims.count, type, &value),
