@@ -146,7 +146,7 @@ public struct ReadAlongEPUBWriter {
         let packageFolder = ZipPath.folder(of: try EPUBPackage.read(ZipArchive(path: book)).packageEntry)
         var rendered: [OriginalMarkupOverlay.Chapter] = []
         var audio: [(entry: String, bytes: [UInt8], mediaType: String)] = []
-        var total = try Int(FileManager.default.attributesOfItem(atPath: book)[.size] as? NSNumber ?? 0)
+        var total = try (FileManager.default.attributesOfItem(atPath: book)[.size] as? NSNumber)?.intValue ?? 0
         var duration = 0
         for (k, chapter) in chapters.enumerated() {
             let sidecar = try Self.sidecar(folder.appendingPathComponent(chapter.stem + ".timing.json").path)
