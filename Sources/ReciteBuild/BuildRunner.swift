@@ -194,7 +194,7 @@ public struct BuildRunner: Sendable {
            kept.fingerprint == fingerprint, outputsExist(kept) {
             // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
             if let prepared = try? prepared.get() {
-                let keys = prepared.segments.filter { !$0.markup.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
+                let keys = prepared.segments.filter { !$0.speech.isEmpty }.map { synthesizer.cache.key(for: renderer.request(for: $0)) }
                 synthesizer.noteUsed(keys: keys)
                 record(keys, in: keysFile)
             }

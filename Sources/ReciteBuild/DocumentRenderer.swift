@@ -162,7 +162,7 @@ public struct DocumentRenderer: Sendable {
         let batches = stride(from: 0, to: prepared.segments.count, by: size).map {
             prepared.segments[$0..<min($0 + size, prepared.segments.count)]
         }
-        let requests = { (batch: ArraySlice<Segment>) in batch.filter { !$0.markup.isEmpty }.map(self.request(for:)) }
+        let requests = { (batch: ArraySlice<Segment>) in batch.filter { !$0.speech.isEmpty }.map(self.request(for:)) }
         var next = batches.first.map { Prefetch(synthesizer, requests($0)) }
         for (index, batch) in batches.enumerated() {
             let current = next
@@ -173,7 +173,7 @@ public struct DocumentRenderer: Sendable {
                 if let clip = segment.clip {
                     segmentAudio = try clipAudio(clip, segment: segment, prepared: prepared, sampleRate: sampleRate)
                 } else {
-                    segmentAudio = segment.markup.isEmpty ? nil : audio.popFirst()?.resampled(to: sampleRate)
+                    segmentAudio = segment.speech.isEmpty ? nil : audio.popFirst()?.resampled(to: sampleRate)
                 }
                 let piece = stitcher.append(segment, audio: segmentAudio)
                 try writer.writeSilence(piece.silence)
@@ -212,7 +212,7 @@ public struct DocumentRenderer: Sendable {
     /// (`<prosody pitch>`), which VITS voices cannot do.
     func ignoresPitch(_ prepared: Prepared) -> Bool {
         prepared.segments.contains { segment in
-            segment.markup.contains(" pitch=\"") && !segment.markup.contains(" pitch=\"100%\"") && request(for: segment).neural != nil
+            segment.speech.changesPitch && request(for: segment).neural != nil
         }
     }
 
@@ -226,15 +226,13 @@ public struct DocumentRenderer: Sendable {
         let traits = segment.voiceTraits.isEmpty ? nil : segment.voiceTraits
         let named = segment.voiceName.flatMap { try? NeuralVoices.shared.resolve($0) }
         if let neural = named ?? (segment.voiceName == nil && sameLanguage ? neuralVoice : nil) {
-            var request = SynthesisRequest(markup: segment.markup, language: segment.language, voiceName: neural.espeakVoice,
-                                           rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
-                                           neural: NeuralSettings(neural))
-            request.lookahead = segment.lookahead
-            return request
+            return SynthesisRequest(speech: segment.speech, language: segment.language, voiceName: neural.espeakVoice,
+                                    rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
+                                    neural: NeuralSettings(neural))
         }
         // Traits choose among the language's voices: the pipeline's fixed voice would override them.
         let pipelineVoice = sameLanguage && traits == nil && neuralVoice == nil ? pipeline.voice : nil
-        return SynthesisRequest(markup: segment.markup, language: segment.language,
+        return SynthesisRequest(speech: segment.speech, language: segment.language,
                                 voiceName: segment.voiceName ?? pipelineVoice, voiceTraits: traits,
                                 rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume)
     }

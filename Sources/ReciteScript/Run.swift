@@ -69,7 +69,7 @@ public struct RunStyle: Sendable, Hashable {
 }
 
 /// Rate, pitch and volume as multipliers of the pipeline's own settings (1 = unchanged).
-public struct Prosody: Sendable, Hashable {
+public struct Prosody: Sendable, Hashable, Codable {
     public var rate: Double
     public var pitch: Double
     public var volume: Double
@@ -99,7 +99,7 @@ public struct Prosody: Sendable, Hashable {
 }
 
 /// SSML emphasis levels, also used for Markdown `*em*` and `**strong**`.
-public enum Emphasis: String, Sendable, Hashable, CaseIterable {
+public enum Emphasis: String, Sendable, Hashable, CaseIterable, Codable {
     case reduced, none, moderate, strong
 }
 

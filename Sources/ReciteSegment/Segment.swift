@@ -1,7 +1,8 @@
 import ReciteScript
 
-/// The unit of synthesis: a stretch of one block in one voice, with the exact text eSpeak NG is
-/// given and a table from positions in that text back to the script's words.
+/// The unit of synthesis: a stretch of one block in one voice, what it says as a typed value
+/// (`speech`, which every engine builds its own input from), and a table from the positions
+/// eSpeak NG's events give back to the script's words.
 public struct Segment: Sendable, Equatable {
     /// Index of the block this segment belongs to, in the script.
     public var blockIndex: Int
@@ -10,8 +11,12 @@ public struct Segment: Sendable, Equatable {
     public var voiceName: String?
     /// What the markup asked of the voice besides its name (`<voice gender age variant>`).
     public var voiceTraits: VoiceTraits
-    /// The synthesis input: SSML as eSpeak NG reads it. Empty for a segment that is only a pause
-    /// or a clip.
+    /// What is said: the words with their punctuation, phonemes, spelling and prosody. Empty for
+    /// a segment that is only a pause, marks or a clip.
+    public var speech: SpeechInput
+    /// eSpeak NG's rendering of `speech` (`EspeakMarkup`): the text whose code-point positions
+    /// word events carry, for every engine (the neural voices take their times from eSpeak NG's
+    /// rendering). Empty when `speech` is.
     public var markup: String
     /// A recorded sound played instead of synthesis (SSML `<audio>`): the file's path.
     public var clip: String?
@@ -31,12 +36,13 @@ public struct Segment: Sendable, Equatable {
     public var lookahead: Int?
 
     public init(blockIndex: Int, language: String, voiceName: String?, voiceTraits: VoiceTraits = VoiceTraits(),
-                markup: String, words: [SegmentWord], marks: [SegmentMark], pauseAfter: Double,
-                clip: String? = nil, clipSource: SourceSpan? = nil) {
+                speech: SpeechInput = SpeechInput(), markup: String, words: [SegmentWord], marks: [SegmentMark],
+                pauseAfter: Double, clip: String? = nil, clipSource: SourceSpan? = nil) {
         self.blockIndex = blockIndex
         self.language = language
         self.voiceName = voiceName
         self.voiceTraits = voiceTraits
+        self.speech = speech
         self.markup = markup
         self.clip = clip
         self.clipSource = clipSource
@@ -48,7 +54,7 @@ public struct Segment: Sendable, Equatable {
 
 /// One spoken word of a segment.
 public struct SegmentWord: Sendable, Equatable {
-    /// Code-point range of the word in the segment's `markup` (what eSpeak NG's events point at).
+    /// Code-point range of the word in the segment's `markup` (what word events point at).
     public var textRange: Range<Int>
     /// The word as said, without surrounding punctuation.
     public var spoken: String

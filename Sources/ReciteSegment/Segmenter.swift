@@ -1,7 +1,7 @@
 import ReciteScript
 
 /// Segment stage: cuts a script into segments (sentences of a block, split where the voice
-/// changes, a `<break>` stands or an `<audio>` clip plays) and writes each one's synthesis input.
+/// changes, a `<break>` stands or an `<audio>` clip plays) and gives each one what it says, typed.
 /// A clip is a segment of its own, with no markup: its samples come from its file, not from
 /// synthesis.
 ///
@@ -38,24 +38,25 @@ public struct Segmenter: Sendable {
     public func segments(of script: Script) -> [Segment] {
         var result: [Segment] = []
         for (b, block) in script.blocks.enumerated() {
-            var writer = MarkupWriter()
+            var writer = SpeechInputBuilder()
             var voice: Voice?
             var blockSegments: [Segment] = []
 
             func close(pauseAfter: Double, cut: Bool = false) {
                 let current = voice ?? Voice(language: script.language, name: nil, traits: VoiceTraits())
-                let (markup, words, marks, lookahead) = writer.finish(lookahead: cut && writer.wordCount > 0)
+                let (speech, markup, words, marks) = writer.finish(standIn: cut && writer.wordCount > 0)
                 if words.isEmpty && marks.isEmpty, let last = blockSegments.indices.last {
                     // Nothing spoken since the last cut: the pause just adds to the one before.
                     blockSegments[last].pauseAfter += pauseAfter
                 } else if !(words.isEmpty && marks.isEmpty && pauseAfter == 0) {
                     blockSegments.append(Segment(blockIndex: b, language: current.language, voiceName: current.name,
                                                  voiceTraits: current.traits,
-                                                 markup: words.isEmpty ? "" : markup, words: words,
+                                                 speech: words.isEmpty ? SpeechInput() : speech,
+                                                 markup: words.isEmpty ? "" : markup.text, words: words,
                                                  marks: marks, pauseAfter: pauseAfter))
-                    blockSegments[blockSegments.count - 1].lookahead = lookahead
+                    blockSegments[blockSegments.count - 1].lookahead = words.isEmpty ? nil : markup.standIn
                 }
-                writer = MarkupWriter()
+                writer = SpeechInputBuilder()
             }
 
             for (r, run) in block.runs.enumerated() {
@@ -95,7 +96,7 @@ public struct Segmenter: Sendable {
 
     /// Whether the segment written so far ends before `next`: at a sentence end, or at a clause
     /// end once the sentence is long.
-    private func endsSegment(_ writer: MarkupWriter, before next: String) -> Bool {
+    private func endsSegment(_ writer: SpeechInputBuilder, before next: String) -> Bool {
         switch writer.boundary {
         case .none: false
         case .clause: writer.wordCount >= Self.clauseCutWords

@@ -1,6 +1,7 @@
 import CEspeakNG
 import Foundation
 import ReciteScript
+import ReciteSegment
 
 /// The only file that talks to libespeak-ng.
 ///
@@ -73,8 +74,16 @@ public final class EspeakEngine {
         loadedVoice = voice
     }
 
-    /// Synthesizes one segment to samples and events, synchronously.
+    /// Synthesizes one segment to samples and events, synchronously, from its SSML
+    /// (`EspeakMarkup`, built here from the typed words).
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
+        try synthesize(markup: EspeakMarkup(request.speech).text, as: request)
+    }
+
+    /// Synthesizes SSML written for eSpeak NG, with the voice and prosody of `settings` (its
+    /// words are not read): the engine's own probes and tests speak markup directly.
+    public func synthesize(markup: String, as settings: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
+        let request = settings
         try load(VoiceChoice(request))
         espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(request.pitch), 0)
@@ -83,11 +92,11 @@ public final class EspeakEngine {
         let sink = SampleSink()
         // Room for the likely length up front (about a tenth of a second per character is
         // generous): growing the buffer would copy it, page by page, several times over.
-        sink.samples.reserveCapacity(request.markup.utf8.count * sampleRate / 10)
+        sink.samples.reserveCapacity(markup.utf8.count * sampleRate / 10)
         currentSink = sink
         defer { currentSink = nil }
         let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakSSML) | UInt32(espeakPHONEMES)
-        let status = request.markup.withCString { text in
+        let status = markup.withCString { text in
             espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, nil, nil)
         }
         guard status == EE_OK else {

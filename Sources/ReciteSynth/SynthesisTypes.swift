@@ -1,9 +1,11 @@
 import ReciteScript
+import ReciteSegment
 
-/// What to synthesize, and how: everything that decides the audio of one segment.
+/// What to synthesize, and how: everything that decides the audio of one segment. The words come
+/// typed (`SpeechInput`); each engine builds its own input from them.
 public struct SynthesisRequest: Sendable, Hashable, Codable {
-    /// SSML as eSpeak NG reads it.
-    public var markup: String
+    /// What is said.
+    public var speech: SpeechInput
     /// BCP 47 language; picks the eSpeak NG voice unless `voiceName` is given.
     public var language: String
     /// An eSpeak NG voice name (`en-us`, `en-gb+f3`); nil to choose by language.
@@ -20,13 +22,10 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     /// A neural voice to say it with; nil for eSpeak NG (so the keys of eSpeak NG's segments do
     /// not change with the field's arrival). The eSpeak NG voice above then gives the phonemes.
     public var neural: NeuralSettings?
-    /// Where the stand-in word after a cut starts (`Segment.lookahead`), given to neural voices
-    /// only: a neural voice need not say it when it is a sentence of its own.
-    public var lookahead: Int?
 
-    public init(markup: String, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
+    public init(speech: SpeechInput, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
                 rate: Int, pitch: Int, volume: Int, neural: NeuralSettings? = nil) {
-        self.markup = markup
+        self.speech = speech
         self.language = language
         self.voiceName = voiceName
         self.voiceTraits = voiceTraits.flatMap { $0.isEmpty ? nil : $0 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSegment
 import ReciteSystem
 
 /// The synthesis worker: the `recite` executable run as `recite worker` by the build.
@@ -128,7 +129,7 @@ public enum WorkerLoop {
     /// Speaks a short phrase (so that what eSpeak NG sets up on its first utterance is in place),
     /// saves the engine's state, and returns it if resetting to it is exact; nil means fork.
     static func prepareReset(_ engine: EspeakEngine, language: String, voiceName: String?) -> (EngineSnapshot?, Isolation) {
-        _ = try? engine.synthesize(probe(ResetProbe.priming, language: language, voiceName: voiceName))
+        _ = try? engine.synthesize(markup: ResetProbe.priming, as: probe(language: language, voiceName: voiceName))
         guard let snapshot = EngineSnapshot() else { return (nil, .forkNoSnapshot) }
         return resetIsExact(snapshot, engine, language: language, voiceName: voiceName) ? (snapshot, .reset) : (nil, .forkInexact)
     }
@@ -140,15 +141,15 @@ public enum WorkerLoop {
         let pid = fork()
         if pid == 0 {
             let same = (try? { () throws -> Bool in
-                let reference = probe(ResetProbe.measured, language: language, voiceName: voiceName)
-                let first = try engine.synthesize(reference)
+                let reference = probe(language: language, voiceName: voiceName)
+                let first = try engine.synthesize(markup: ResetProbe.measured, as: reference)
                 for (markup, rate) in ResetProbe.others {
                     snapshot.restore()
-                    var other = probe(markup, language: language, voiceName: voiceName)
+                    var other = probe(language: language, voiceName: voiceName)
                     other.rate = rate
-                    _ = try engine.synthesize(other)
+                    _ = try engine.synthesize(markup: markup, as: other)
                     snapshot.restore()
-                    guard try engine.synthesize(reference) == first else { return false }
+                    guard try engine.synthesize(markup: ResetProbe.measured, as: reference) == first else { return false }
                 }
                 return true
             }()) ?? false
@@ -158,8 +159,8 @@ public enum WorkerLoop {
         return TerminationStatus.wait(for: pid)?.isSuccess == true
     }
 
-    private static func probe(_ markup: String, language: String, voiceName: String?) -> SynthesisRequest {
-        SynthesisRequest(markup: markup, language: language, voiceName: voiceName, rate: 175, pitch: 50, volume: 100)
+    private static func probe(language: String, voiceName: String?) -> SynthesisRequest {
+        SynthesisRequest(speech: SpeechInput(), language: language, voiceName: voiceName, rate: 175, pitch: 50, volume: 100)
     }
 
     /// Synthesizes in the worker itself, after a reset. A hang ends the worker (the alarm's
@@ -174,7 +175,7 @@ public enum WorkerLoop {
 
     /// The request synthesized by this process's engine, as a response.
     private static func synthesizeHere(_ request: SynthesisRequest) -> Result<SynthesizedAudio, SynthesisError> {
-        TestHooks.misbehave(on: request.markup)
+        TestHooks.misbehave(on: request.speech.tokens.map(\.text).joined(separator: " "))
         do {
             return .success(try EspeakEngine.withShared { try $0.synthesize(request) })
         } catch let error as SynthesisError {

@@ -11,16 +11,22 @@ enum VoiceSamples {
 
     """
 
-    /// Writes the samples; returns the names written and the problems met (a voice that fails does
-    /// not stop the others).
-    static func write(to folder: String, report: (String) -> Void) throws -> (written: [String], problems: [String]) {
+    /// Writes the samples (of the voices in `only`, when it names some); returns the names written
+    /// and the problems met (a voice that fails does not stop the others).
+    static func write(to folder: String, only: [String] = [], report: (String) -> Void) throws -> (written: [String], problems: [String]) {
         let lookup = VoiceLookup()
-        let names = lookup.installed().voices.map(\.name) + lookup.installedKokoro().map(\.name)
-        guard !names.isEmpty else { return ([], ["no neural voice is installed (.ci/install-neural installs them)"]) }
+        let installed = lookup.installed().voices.map(\.name) + lookup.installedKokoro().map(\.name)
+        guard !installed.isEmpty else { return ([], ["no neural voice is installed (.ci/install-neural installs them)"]) }
+        let unknown = only.filter { !installed.contains($0) }
+        guard unknown.isEmpty else {
+            return ([], unknown.map { "\($0) is not an installed neural voice; `recite voices` lists them" })
+        }
+        let names = only.isEmpty ? installed : installed.filter(only.contains)
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        removeAbandonedWork(in: folder)
         // Work beside the samples, so that each is moved into place whole, on one file system.
-        let work = "\(folder)/.recite-samples-\(getpid())"
+        let work = "\(folder)/\(workPrefix)\(getpid())"
         defer { try? fm.removeItem(atPath: work) }
         var written: [String] = [], problems: [String] = []
         for name in names {
@@ -42,9 +48,12 @@ enum VoiceSamples {
                     problems.append("\(name): the sample could not be made")
                     continue
                 }
+                // rename(2) replaces an older sample at once: it is never missing or half written.
                 let target = "\(folder)/\(name).wav"
-                if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
-                try fm.moveItem(atPath: "\(output)/\(name).wav", toPath: target)
+                guard rename("\(output)/\(name).wav", target) == 0 else {
+                    problems.append("\(name): cannot write \(target): \(String(cString: strerror(errno)))")
+                    continue
+                }
                 written.append(name)
                 report(target)
             } catch {
@@ -52,5 +61,16 @@ enum VoiceSamples {
             }
         }
         return (written, problems)
+    }
+
+    static let workPrefix = ".recite-samples-"
+
+    /// Removes the work folders of runs that were killed (their process is gone).
+    static func removeAbandonedWork(in folder: String) {
+        let fm = FileManager.default
+        for entry in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(workPrefix) {
+            guard let pid = Int32(entry.dropFirst(workPrefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? fm.removeItem(atPath: "\(folder)/\(entry)") }
+        }
     }
 }

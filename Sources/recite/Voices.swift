@@ -14,9 +14,13 @@ struct Voices: ParsableCommand {
     @Option(name: .customLong("sample"), help: ArgumentHelp("Write one short sample per installed neural voice into this folder (NAME.wav), to choose a voice by ear.", valueName: "folder"))
     var sampleFolder: String?
 
+    @Option(name: .customLong("voice"), help: ArgumentHelp("With --sample: only these voices (repeat, or separate with commas).", valueName: "name"))
+    var sampleVoices: [String] = []
+
     func run() throws {
         if let sampleFolder {
-            let (written, problems) = try VoiceSamples.write(to: sampleFolder) { print($0) }
+            let only = sampleVoices.flatMap { $0.split(separator: ",").map(String.init) }
+            let (written, problems) = try VoiceSamples.write(to: sampleFolder, only: only) { print($0) }
             for problem in problems { print("recite voices: \(problem)") }
             print("\(written.count) samples written to \(sampleFolder)")
             if !problems.isEmpty { throw ExitCode(1) }

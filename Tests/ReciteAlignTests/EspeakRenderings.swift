@@ -1,5 +1,6 @@
 import ReciteSynth
 import ReciteAlign
+import ReciteSegment
 
 /// Pairs of eSpeak NG renderings of the same English passages, with each rendering's own word
 /// starts: the ground truth for alignment. The passages are prose from the shared test corpus
@@ -57,7 +58,7 @@ enum EspeakRenderings {
 
     static func render(_ passage: String, _ voice: Voice) throws -> Rendering {
         let audio = try EspeakEngine.withShared {
-            try $0.synthesize(SynthesisRequest(markup: "<speak>\(passage)</speak>", language: "en-us", voiceName: voice.name,
+            try $0.synthesize(SynthesisRequest(speech: SpeechInput(plain: passage), language: "en-us", voiceName: voice.name,
                                                rate: voice.rate, pitch: voice.pitch, volume: 100))
         }
         return Rendering(samples: audio.samples, rate: audio.sampleRate,

@@ -1,5 +1,6 @@
 import ReciteTestSupport
 import Foundation
+import ReciteSegment
 import ReciteAudio
 import ReciteSynth
 import Testing
@@ -16,7 +17,8 @@ import Testing
         func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
             lock.withLock { callCount += 1 }
             return requests.map { request in
-                let text = Array(request.markup.unicodeScalars)
+                // Events where eSpeak NG would place them: in its rendering of the words.
+                let text = Array(EspeakMarkup(request.speech).text.unicodeScalars)
                 var events: [SynthesisEvent] = []
                 var sample = 0
                 for i in text.indices where i > 0 && text[i - 1] == " " || (i > 0 && text[i - 1] == ">" && text[i] != "<") {

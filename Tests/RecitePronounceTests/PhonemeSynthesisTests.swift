@@ -1,6 +1,7 @@
 import Testing
 @testable import RecitePronounce
 import ReciteSynth
+import ReciteSegment
 
 /// Converted words spoken by the real libespeak-ng: nothing may be cut short.
 ///
@@ -10,8 +11,8 @@ import ReciteSynth
 @Suite struct PhonemeSynthesisTests {
     static func spokenSeconds(_ mnemonics: String, language: String) throws -> Double {
         let audio = try EspeakEngine.withShared {
-            try $0.synthesize(SynthesisRequest(markup: "<speak>[[\(mnemonics)]]</speak>", language: language,
-                                               voiceName: nil, rate: 175, pitch: 50, volume: 100))
+            try $0.synthesize(markup: "<speak>[[\(mnemonics)]]</speak>",
+                              as: SynthesisRequest(speech: SpeechInput(), language: language, voiceName: nil, rate: 175, pitch: 50, volume: 100))
         }
         // From the first to the last sample that is not silence: a final stop's burst counts.
         let loud = { (sample: Int16) in abs(Int(sample)) > 500 }

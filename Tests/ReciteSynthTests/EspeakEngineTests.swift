@@ -7,7 +7,8 @@ import Testing
 @Suite struct EspeakEngineTests {
     func synthesize(_ markup: String, language: String = "en-US") throws -> SynthesizedAudio {
         try EspeakEngine.withShared {
-            try $0.synthesize(SynthesisRequest(markup: markup, language: language, voiceName: nil, rate: 175, pitch: 50, volume: 100))
+            try $0.synthesize(markup: markup, as: SynthesisRequest(speech: SpeechInput(), language: language, voiceName: nil,
+                                                                   rate: 175, pitch: 50, volume: 100))
         }
     }
 
@@ -35,7 +36,12 @@ import Testing
         }
         let script = Script(path: "t", language: "en-US", blocks: [Block(kind: .paragraph, source: runs[0].source, runs: runs)])
         let segment = Segmenter().segments(of: script)[0]
-        let audio = try synthesize(segment.markup)
+        // The engine builds its input from the typed words; its events point where the segmenter
+        // placed them.
+        let audio = try EspeakEngine.withShared {
+            try $0.synthesize(SynthesisRequest(speech: segment.speech, language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100))
+        }
+        #expect(EspeakMarkup(segment.speech).text == segment.markup)
         let starts = audio.events.filter { $0.kind == .word }.map(\.textPosition)
         #expect(starts == segment.words.map(\.textRange.lowerBound))
     }

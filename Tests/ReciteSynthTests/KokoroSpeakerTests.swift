@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReciteSynth
+import ReciteSegment
 
 /// Kokoro through ONNX Runtime: input cut to what the model takes, and (where .ci/install-neural
 /// has installed the model and voices) speech judged by its properties.
@@ -51,8 +52,7 @@ import Testing
         #expect(prepared.engineName == KokoroVoice.engine && prepared.sampleRate == 24000)
         let speaker = try KokoroSpeaker(prepared, threads: 1)
         let synthesis = NeuralSynthesis(voice: speaker, prepared: prepared, keepsPhonemes: false)
-        let markup = "<speak>Hello there, said the judge. The church bell rang twice.</speak>"
-        let request = SynthesisRequest(markup: markup, language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
+        let request = SynthesisRequest(speech: SpeechInput(plain: "Hello there, said the judge. The church bell rang twice."), language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
                                        neural: NeuralSettings(prepared))
         let audio = try synthesis.render(request)
         #expect(audio.sampleRate == 24000)

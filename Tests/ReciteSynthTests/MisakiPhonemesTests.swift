@@ -1,5 +1,6 @@
 import Testing
 @testable import ReciteSynth
+import ReciteSegment
 
 /// eSpeak NG's IPA (with ties) in misaki's phoneme set: the words whose mapping decides how
 /// Kokoro says them, American and British, from written IPA and from eSpeak NG itself.
@@ -38,7 +39,7 @@ import Testing
     /// Every symbol of the result is one Kokoro knows, for real eSpeak NG output of both accents.
     @Test(arguments: [("en-us", MisakiPhonemes.Accent.american), ("en-gb", .british)])
     func eSpeakNGOutputMapsIntoTheVocabulary(voice: String, accent: MisakiPhonemes.Accent) throws {
-        let request = SynthesisRequest(markup: "", language: voice, voiceName: voice, rate: 175, pitch: 50, volume: 100)
+        let request = SynthesisRequest(speech: SpeechInput(), language: voice, voiceName: voice, rate: 175, pitch: 50, volume: 100)
         let text = "Hello there, my boy; the judge's church is near the little button factory. Go now, thoughtfully!"
         let ipa = try EspeakEngine.withShared { try $0.ipa(of: text, voiceOf: request, ties: true) }
         #expect(ipa.contains("^"), "eSpeak NG ties the letters of one phoneme: \(ipa)")

@@ -2,6 +2,7 @@ import Foundation
 import ReciteTestSupport
 import Testing
 @testable import ReciteSynth
+import ReciteSegment
 
 /// Identical segments are synthesized once per run, even when the calls that ask for them overlap.
 @Suite struct OncePerRunTests {
@@ -14,18 +15,18 @@ import Testing
 
         func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
             let fail = lock.withLock {
-                markups += requests.map(\.markup)
+                markups += requests.map { $0.speech.tokens.map(\.text).joined(separator: " ") }
                 defer { failNext = false }
                 return failNext
             }
             usleep(20_000)
             if fail { throw SynthesisError("made to fail") }
-            return requests.map { SynthesizedAudio(sampleRate: 22050, samples: Array(repeating: Int16($0.markup.count), count: 100), events: []) }
+            return requests.map { SynthesizedAudio(sampleRate: 22050, samples: Array(repeating: Int16($0.speech.tokens.map(\.text).joined(separator: " ").count), count: 100), events: []) }
         }
     }
 
     func request(_ text: String) -> SynthesisRequest {
-        SynthesisRequest(markup: "<speak>\(text)</speak>", language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
+        SynthesisRequest(speech: SpeechInput(plain: text), language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
     }
 
     func caching(_ inner: SlowCounter) throws -> CachingSynthesizer {
@@ -41,9 +42,9 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 20) { call in
             let batch = (0..<15).map { texts[($0 + call) % 3] }
             let audio = try? synthesizer.synthesize(batch.map(request))
-            results.add(zip(batch, audio ?? []).allSatisfy { $0.1.samples.first == Int16(request($0.0).markup.count) })
+            results.add(zip(batch, audio ?? []).allSatisfy { $0.1.samples.first == Int16($0.0.count) })
         }
-        #expect(inner.markups.sorted() == texts.map { request($0).markup }.sorted())
+        #expect(inner.markups.sorted() == texts.sorted())
         #expect(synthesizer.misses == 3)
         #expect(synthesizer.hits == 20 * 15 - 3)
         #expect(results.all == Array(repeating: true, count: 20))

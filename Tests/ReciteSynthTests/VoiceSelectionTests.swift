@@ -1,11 +1,12 @@
 import ReciteScript
 import Testing
 @testable import ReciteSynth
+import ReciteSegment
 
 /// SSML `<voice>` traits choose among the installed eSpeak NG voices, the same way every time.
 @Suite(.serialized) struct VoiceSelectionTests {
     func request(_ language: String = "en-US", name: String? = nil, traits: VoiceTraits? = nil) -> SynthesisRequest {
-        SynthesisRequest(markup: "<speak>Hello there.</speak>", language: language, voiceName: name, voiceTraits: traits,
+        SynthesisRequest(speech: SpeechInput(plain: "Hello there."), language: language, voiceName: name, voiceTraits: traits,
                          rate: 175, pitch: 50, volume: 100)
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import ReciteScript
+import ReciteSegment
 import ReciteTestSupport
 import Testing
 @testable import ReciteSynth
@@ -8,8 +10,15 @@ import Testing
 @Suite struct WorkerIsolationTests {
     static let warm = WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil)
 
+    /// A question, then faster words: other prosody and rate between two takes of `measured`.
+    static var quickly: SynthesisRequest {
+        var tokens = ["A", "long", "question?"].map { SpeechToken(text: $0) }
+        tokens += ["Then", "quickly."].map { SpeechToken(text: $0, prosody: Prosody(rate: 1.5)) }
+        return SynthesisRequest(speech: SpeechInput(tokens: tokens), language: "en-US", voiceName: nil, rate: 320, pitch: 50, volume: 100)
+    }
+
     static func request(_ text: String, rate: Int = 175) -> SynthesisRequest {
-        SynthesisRequest(markup: "<speak>\(text)</speak>", language: "en-US", voiceName: nil, rate: rate, pitch: 50, volume: 100)
+        SynthesisRequest(speech: SpeechInput(plain: text), language: "en-US", voiceName: nil, rate: rate, pitch: 50, volume: 100)
     }
 
     /// Whether this process runs under the address sanitizer. Its shadow memory maps most of the
@@ -31,7 +40,7 @@ import Testing
         let first = try WorkerPool(size: 1, configuration: Self.warm, executable: Fixtures.reciteExecutable.path).synthesize([measured])[0]
         let pool = try WorkerPool(size: 1, configuration: Self.warm, executable: Fixtures.reciteExecutable.path)
         let after = try pool.synthesize([
-            Self.request("A long question? <break time=\"300ms\"/> <prosody rate=\"150%\">Then quickly.</prosody>", rate: 320),
+            Self.quickly,
             measured,
             Self.request("Something else entirely, spoken slowly.", rate: 90),
             measured,

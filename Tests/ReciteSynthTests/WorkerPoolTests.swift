@@ -2,6 +2,7 @@ import Foundation
 import ReciteSynth
 import ReciteTestSupport
 import Testing
+import ReciteSegment
 
 /// The pool's handling of failures, with a stand-in worker (a small Python script speaking the
 /// worker protocol) so that crashes happen on cue.
@@ -44,7 +45,7 @@ import Testing
         return script.path
     }
 
-    static let request = SynthesisRequest(markup: "<speak>x</speak>", language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
+    static let request = SynthesisRequest(speech: SpeechInput(plain: "x"), language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
     func aCrashedSynthesisIsTriedOnceMore() throws {

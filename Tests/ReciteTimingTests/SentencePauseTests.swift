@@ -32,7 +32,7 @@ import Testing
         let pool = try WorkerPool(size: 1, configuration: WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil),
                                   executable: Fixtures.reciteExecutable.path)
         let audio = try pool.synthesize(segments.map {
-            SynthesisRequest(markup: $0.markup, language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
+            SynthesisRequest(speech: $0.speech, language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
         })
         var stitcher = Stitcher(sampleRate: audio[0].sampleRate, script: script, source: source, audioName: "p.wav")
         for (segment, piece) in zip(segments, audio) { _ = stitcher.append(segment, audio: piece) }

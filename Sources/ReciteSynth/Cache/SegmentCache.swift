@@ -1,4 +1,6 @@
 import Foundation
+import ReciteScript
+import ReciteSegment
 
 /// Segment audio on disk, addressed by what decides it (DESIGN.md): the engine version and the
 /// whole synthesis request. Same key, same samples, byte for byte, since every segment starts
@@ -31,8 +33,37 @@ public final class SegmentCache: @unchecked Sendable {
     public func key(for request: SynthesisRequest) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let body = (try? encoder.encode(request)) ?? Data()
+        let body = (try? encoder.encode(KeyBody(request))) ?? Data()
         return SHA256.hex(Array("\(Self.formatVersion)\n\(engineVersion)\n".utf8) + Array(body))
+    }
+
+    /// What a key hashes: the request with its words as eSpeak NG's rendering of them, which
+    /// holds everything that decides the audio (text, phonemes, spelling, prosody to the
+    /// percent), in the form keys had before requests were typed, so that caches stay valid.
+    private struct KeyBody: Encodable {
+        var markup: String
+        var language: String
+        var voiceName: String?
+        var voiceTraits: VoiceTraits?
+        var rate: Int
+        var pitch: Int
+        var volume: Int
+        var neural: NeuralSettings?
+        /// Where the stand-in word starts; neural voices only (they need not say it).
+        var lookahead: Int?
+
+        init(_ request: SynthesisRequest) {
+            let rendering = EspeakMarkup(request.speech)
+            markup = rendering.text
+            language = request.language
+            voiceName = request.voiceName
+            voiceTraits = request.voiceTraits
+            rate = request.rate
+            pitch = request.pitch
+            volume = request.volume
+            neural = request.neural
+            lookahead = request.neural == nil ? nil : rendering.standIn
+        }
     }
 
     /// The cached audio for `key`, or nil. A damaged entry is forgotten for this run.

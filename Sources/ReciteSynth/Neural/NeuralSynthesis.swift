@@ -1,9 +1,11 @@
 import ReciteAlign
+import ReciteSegment
 
 /// Says one segment with a neural voice, with a start time for every word.
 ///
 /// The segment is first rendered by eSpeak NG as usual (its lexicon phonemes, say-as and prosody
-/// applied), which gives exact word events on eSpeak NG's audio. The words are then cut into
+/// applied), which gives exact word events on eSpeak NG's audio. The typed words
+/// (`SpeechInput`) are then cut into
 /// chunks (a sentence, or a stretch of one prosody within one) and each chunk is said by the
 /// neural voice from eSpeak NG's IPA of its words. Finally each event on eSpeak NG's audio of a
 /// chunk is carried onto the neural audio of the same chunk by aligning the two
@@ -19,7 +21,7 @@ struct NeuralSynthesis {
     static let sentenceSilence = 0.1
 
     struct Chunk {
-        var tokens: [NeuralMarkup.Token]
+        var tokens: [NeuralToken]
         var rate: Double
         var volume: Double
         /// Whether the next chunk starts a new sentence.
@@ -30,11 +32,12 @@ struct NeuralSynthesis {
 
     /// What the neural voice will say for `request`: eSpeak NG's rendering, and the chunks with
     /// the IPA each is given.
-    static func plan(_ request: SynthesisRequest, ties: Bool = false) throws -> (espeak: SynthesizedAudio, chunks: [(chunk: Chunk, ipa: String)]) {
+    static func plan(_ request: SynthesisRequest, ties: Bool = false) throws -> (espeak: SynthesizedAudio, rendering: EspeakMarkup, chunks: [(chunk: Chunk, ipa: String)]) {
         var reference = request
         reference.neural = nil
         let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
-        var chunks = Self.chunks(NeuralMarkup(request.markup), events: espeak.events)
+        let rendering = EspeakMarkup(request.speech)
+        var chunks = Self.chunks(NeuralToken.tokens(of: request.speech, in: rendering), events: espeak.events)
         // Each chunk's start in eSpeak NG's audio: its first word's event.
         let words = espeak.events.filter { $0.kind == .word }
         for k in chunks.indices {
@@ -48,11 +51,11 @@ struct NeuralSynthesis {
         chunks = chunks.indices.flatMap { k in
             splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
-        return (espeak, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events, ties: ties)) })
+        return (espeak, rendering, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events, ties: ties)) })
     }
 
     func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
-        let (espeak, planned) = try Self.plan(request, ties: voice.wantsTies)
+        let (espeak, rendering, planned) = try Self.plan(request, ties: voice.wantsTies)
         let chunks = planned.map(\.chunk)
         guard !chunks.isEmpty else {
             return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
@@ -68,7 +71,7 @@ struct NeuralSynthesis {
             let speed = rateFactor * chunk.rate
             // The stand-in word after a cut, alone in its sentence, is not said: the audio is cut
             // where it starts, after the pause that ends the sentence before it.
-            let isLookahead = k > 0 && chunks[k - 1].endsSentence && request.lookahead.map { chunk.tokens[0].range.lowerBound >= $0 } == true
+            let isLookahead = k > 0 && chunks[k - 1].endsSentence && rendering.standIn.map { chunk.tokens[0].range.lowerBound >= $0 } == true
             let spoken = phonemes.isEmpty || isLookahead ? [] : try voice.speak(phonemes: phonemes, speaker: prepared.speaker, speed: speed)
             chunkOffsets.append(samples.count)
             let level = gain * chunk.volume * 32767
@@ -101,7 +104,7 @@ struct NeuralSynthesis {
                 events.append(moved)
             }
         }
-        events.append(SynthesisEvent(kind: .end, textPosition: request.markup.unicodeScalars.count, textLength: 0, sample: samples.count))
+        events.append(SynthesisEvent(kind: .end, textPosition: rendering.length, textLength: 0, sample: samples.count))
         return SynthesizedAudio(sampleRate: voice.sampleRate, samples: samples, events: events)
     }
 
@@ -114,7 +117,7 @@ struct NeuralSynthesis {
     /// nearest its middle, or, in a clause that long, at the word nearest its middle.
     static func splitLong(_ chunk: Chunk, end: Int, words: [SynthesisEvent], limit: Int) -> [Chunk] {
         guard end - chunk.referenceStart > limit, chunk.tokens.count > 1 else { return [chunk] }
-        func start(_ token: NeuralMarkup.Token) -> Int? {
+        func start(_ token: NeuralToken) -> Int? {
             words.first { token.range.contains($0.textPosition) }?.sample
         }
         let starts = chunk.tokens.map(start)
@@ -134,20 +137,19 @@ struct NeuralSynthesis {
         return splitLong(first, end: second.referenceStart, words: words, limit: limit) + splitLong(second, end: end, words: words, limit: limit)
     }
 
-    /// The markup's words cut where eSpeak NG starts a sentence and where prosody changes. A
-    /// token with no letter or digit (a lone dash, a quote) stays with the chunk before it.
-    private static func chunks(_ markup: NeuralMarkup, events: [SynthesisEvent]) -> [Chunk] {
+    /// The words cut where eSpeak NG starts a sentence and where prosody changes. A token with
+    /// no letter or digit (a lone dash, a quote) stays with the chunk before it.
+    private static func chunks(_ tokens: [NeuralToken], events: [SynthesisEvent]) -> [Chunk] {
         let sentenceStarts = events.compactMap { $0.kind == .sentence ? $0.textPosition : nil }
         var chunks: [Chunk] = []
         var nextSentence = 0
-        for token in markup.tokens {
+        for token in tokens {
             var startsSentence = false
             while nextSentence < sentenceStarts.count, sentenceStarts[nextSentence] < token.range.upperBound {
                 startsSentence = true
                 nextSentence += 1
             }
-            let speaks = token.isPhonemeInput || token.text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-            if var last = chunks.last, !speaks || (!startsSentence && last.rate == token.rate && last.volume == token.volume) {
+            if var last = chunks.last, !token.speaks || (!startsSentence && last.rate == token.rate && last.volume == token.volume) {
                 last.tokens.append(token)
                 chunks[chunks.count - 1] = last
                 continue
@@ -185,14 +187,21 @@ struct NeuralSynthesis {
         }
         for token in chunk.tokens {
             if token.isPhonemeInput {
+                // The phonemes eSpeak NG spoke for the word; its punctuation is read as text,
+                // so that "(lead)," still ends a clause.
+                let (lead, trail) = SpeechText.edgePunctuation(token.text)
+                if !lead.isEmpty { text.append(lead) }
                 try flushText()
                 let spoken = events.compactMap { event -> String? in
                     guard case .phoneme(let name) = event.kind, token.range.contains(event.textPosition) else { return nil }
                     return ties ? Self.tied(name) : name
                 }.joined()
                 if !spoken.isEmpty { pieces.append(spoken) }
+                if !trail.isEmpty { text.append(trail) }
             } else if token.spellOut && token.text.unicodeScalars.contains(where: { $0.properties.isLowercase }) {
-                text.append(token.text.map(String.init).joined(separator: " "))
+                // Letters apart ("s s m l"), the punctuation after them kept as it is.
+                let cut = SpeechText.trailingPunctuationStart(token.text[...]) ?? token.text.endIndex
+                text.append(token.text[..<cut].map(String.init).joined(separator: " ") + token.text[cut...])
             } else {
                 text.append(token.text)
             }

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""How well Recite's Kokoro voices are understood: pocketsphinx word error rate (free decoding, its
+bundled US English model) of one article read by `recite build --voice af_heart`, `--voice bf_emma`,
+`--voice en_US-joe-medium` (Piper) and kokoro-onnx 0.6.1's reader with af_heart and bf_emma, all on
+the same words, from one run on this machine.
+
+kokoro-onnx is given the words of Recite's eSpeak NG timing sidecar, one line per block (as
+Benchmarks/kokoro.py gives it), so it reads text Recite has already normalized: the comparison is of
+the voices' input (phonemes, chunking, pauses), not of normalization. The recognizer is American: it
+scores British voices worse whatever their quality, so bf_emma is compared with kokoro-onnx's bf_emma.
+
+Usage: python3 Benchmarks/kokoro_wer.py [--recite .build/release/recite] [--article FILE.md] [--words 400]
+Work files go under /tmp/recite-kwer and are removed at the end. Needs ~/venvs/asr
+(../shared/tools/setup-align.sh) and ~/venvs/kokoro (installed by Benchmarks/kokoro.py when missing).
+"""
+import argparse, os, shutil, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import neural  # noqa: E402
+import kokoro  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+WORK = "/tmp/recite-kwer"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--article", help="a Markdown article (default: ../shared/" + neural.ARTICLE + ")")
+    ap.add_argument("--words", type=int, default=400, help="the article's first N words (about)")
+    ap.add_argument("--venv", default=os.path.expanduser("~/venvs/kokoro"))
+    ap.add_argument("--asr-venv", default=os.environ.get("ASR_VENV", os.path.expanduser("~/venvs/asr")))
+    args = ap.parse_args()
+    recite, shared = os.path.abspath(args.recite), os.path.abspath(args.shared)
+    article = os.path.abspath(args.article or os.path.join(shared, neural.ARTICLE))
+    asr = neural.asr_python(args.asr_venv, shared)
+    if not asr:
+        sys.exit(f"no pocketsphinx in {args.asr_venv} (../shared/tools/setup-align.sh)")
+
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(os.path.join(WORK, "in"))
+    doc = os.path.join(WORK, "in", os.path.basename(article))
+    open(doc, "w", encoding="utf-8").write(neural.cut_markdown(open(article, encoding="utf-8").read(), args.words))
+    print(f"article: {os.path.basename(article)}, first ~{args.words} words; load average {neural.load_average()} at start",
+          flush=True)
+
+    espeak = neural.recite_build(recite, doc, os.path.join(WORK, "espeak"), [])
+    if "error" in espeak:
+        sys.exit(f"recite build (eSpeak NG) failed: {espeak['error']}")
+    lines = neural.piper_lines(espeak["sidecar"], open(doc, "rb").read())
+    txt = os.path.join(WORK, "kokoro-onnx.txt")
+    open(txt, "w", encoding="utf-8").write("\n".join(lines) + "\n")
+    reference = [w["spoken"] for w in espeak["sidecar"]["words"]]
+
+    jobs = {}   # name -> (wav, reference words)
+    for voice in ("af_heart", "bf_emma", "en_US-joe-medium"):
+        r = neural.recite_build(recite, doc, os.path.join(WORK, voice), ["--voice", voice])
+        if "error" in r:
+            print(f"recite --voice {voice}: FAILED {r['error']}")
+            continue
+        jobs[f"recite {voice}"] = (r["wav"], [w["spoken"] for w in r["sidecar"]["words"]])
+        print(f"recite --voice {voice}: {r['audio']:.1f} s of audio in {r['wall']:.1f} s", flush=True)
+
+    py = kokoro.venv(args.venv)
+    reader = os.path.join(WORK, "reader.py")
+    open(reader, "w").write(kokoro.READER)
+    for voice in ("af_heart", "bf_emma"):
+        styles = os.path.join(kokoro.KOKORO, "voices", voice + ".bin")
+        wav = os.path.join(WORK, f"kokoro-onnx-{voice}.wav")
+        lang = "en-gb" if voice.startswith("b") else "en-us"
+        r = neural.measure([py, reader, os.path.join(kokoro.KOKORO, "model.onnx"), styles, voice, lang, txt, wav, "2"],
+                           wav + ".log")
+        if r["status"] != 0:
+            print(f"kokoro-onnx {voice}: FAILED {neural.tail(wav + '.log')}")
+            continue
+        jobs[f"kokoro-onnx {voice}"] = (wav, reference)
+        print(f"kokoro-onnx {voice}: {neural.wav_seconds(wav):.1f} s of audio in {r['wall']:.1f} s", flush=True)
+
+    decoded = neural.decode_all(asr, [wav for wav, _ in jobs.values()])
+    wer = {}
+    print(f"{'':<28} {'ref words':>9} {'hyp words':>9} {'subst':>6} {'del':>5} {'ins':>5} {'WER':>7}")
+    for name, (wav, ref) in jobs.items():
+        d = decoded[wav]
+        if "error" in d:
+            print(f"{name:<28}  FAILED {d['error']}")
+            continue
+        r, h = neural.normalize(ref), neural.normalize(d["words"])
+        s, dl, ins = neural.word_errors(r, h)
+        wer[name] = (s + dl + ins) / max(1, len(r))
+        print(f"{name:<28} {len(r):9} {len(h):9} {s:6} {dl:5} {ins:5} {wer[name]:7.3f}")
+
+    def compare(ours, theirs):
+        a, b = wer.get(ours), wer.get(theirs)
+        if a is not None and b is not None:
+            print(f"{ours} {a:.3f} <= {theirs} {b:.3f}: {'met' if a <= b else 'NOT met'}")
+    compare("recite af_heart", "kokoro-onnx af_heart")
+    compare("recite af_heart", "recite en_US-joe-medium")
+    compare("recite bf_emma", "kokoro-onnx bf_emma")
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
