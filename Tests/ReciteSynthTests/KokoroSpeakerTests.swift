@@ -78,4 +78,47 @@ import ReciteSegment
         #expect(NeuralSettings(heart) != NeuralSettings(emma))
         #expect(emma.espeakVoice == "en-gb")
     }
+
+    @Test func silentEndsAreTrimmedToAMarginAndSoftSoundsKept() {
+        let rate = 24000
+        let speech = (0..<4800).map { Float(sin(Double($0) * 0.3)) * 0.3 }
+        let soft = [Float](repeating: 0.01, count: 480)   // a fading consonant, -40 dBFS
+        let padded = [Float](repeating: 0, count: 7200) + speech + soft + [Float](repeating: 0.0005, count: 7200)
+        let trimmed = KokoroSpeaker.trimmingSilentEnds(padded, rate: rate)
+        // 20 ms before the sound and 40 ms after its last loud window stay; 0.3 s pads do not.
+        #expect(trimmed.count >= speech.count + soft.count && trimmed.count <= speech.count + soft.count + 2 * 240 + 480 + 960,
+                "\(trimmed.count)")
+        #expect(trimmed.prefix(480).allSatisfy { $0 == 0 })
+        #expect(KokoroSpeaker.trimmingSilentEnds([Float](repeating: 0, count: 9600), rate: rate).isEmpty)
+    }
+
+    /// Two sentences are parted by about the pause kokoro-onnx's reader leaves (0.33 to 0.38 s),
+    /// not by the model's own padding at both ends (0.9 s before it was trimmed).
+    @Test(.enabled(if: installed, "Kokoro is not installed (.ci/install-neural installs it)"))
+    func aFullStopPausesAboutAThirdOfASecond() throws {
+        let voice = try #require(Self.heart)
+        let folder = NSTemporaryDirectory() + "recite-kokoro-pause-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let prepared = try PreparedVoice.prepare(kokoro: voice, in: folder)
+        let synthesis = NeuralSynthesis(voice: try KokoroSpeaker(prepared, threads: 1), prepared: prepared, keepsPhonemes: false)
+        let request = SynthesisRequest(speech: SpeechInput(plain: "The bell rang twice. Then it stopped."), language: "en-US",
+                                       voiceName: "en-us", rate: 175, pitch: 50, volume: 100, neural: NeuralSettings(prepared))
+        let audio = try synthesis.render(request)
+        // The longest run of quiet 10 ms windows between the two sentences' words.
+        let words = audio.events.filter { $0.kind == .word }.map(\.sample)
+        #expect(words.count == 7)
+        let window = 240
+        var longest = 0, run = 0
+        for start in stride(from: words[3], to: words[4], by: window) {
+            let part = audio.samples[start..<min(start + window, audio.samples.count)]
+            let level = (part.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(part.count)).squareRoot()
+            run = level < 200 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let pause = Double(longest * window) / 24000
+        #expect(pause > 0.2 && pause < 0.6, "\(pause) s between the sentences")
+        // The segment starts with speech, not with the model's padding.
+        let onset = audio.samples.firstIndex { abs(Int($0)) > 1000 } ?? audio.samples.count
+        #expect(Double(onset) / 24000 < 0.15, "\(Double(onset) / 24000) s before the first sound")
+    }
 }

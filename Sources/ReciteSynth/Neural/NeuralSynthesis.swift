@@ -16,10 +16,6 @@ struct NeuralSynthesis {
     /// Keep phoneme events (`--phonemes`).
     let keepsPhonemes: Bool
 
-    /// Silence added between two sentences of a segment, in seconds at speed 1, to the
-    /// voice's own (Piper voices end a sentence with 0.2 to 0.3 s of it; Piper's reader adds none).
-    static let sentenceSilence = 0.1
-
     struct Chunk {
         var tokens: [NeuralToken]
         var rate: Double
@@ -78,8 +74,10 @@ struct NeuralSynthesis {
             samples.reserveCapacity(samples.count + spoken.count)
             for value in spoken { samples.append(Int16(clamping: Int((Double(value) * level).rounded()))) }
             chunkAudio.append(chunkOffsets[k]..<samples.count)
-            if chunk.endsSentence && k + 1 < chunks.count {
-                samples.append(contentsOf: repeatElement(0, count: Int(Self.sentenceSilence / speed * Double(voice.sampleRate))))
+            if k + 1 < chunks.count {
+                let pause = chunk.endsSentence ? voice.pauses.sentence
+                    : chunk.tokens.last!.endsClause ? voice.pauses.clause : voice.pauses.word
+                samples.append(contentsOf: repeatElement(0, count: Int(pause / speed * Double(voice.sampleRate))))
             }
         }
 
@@ -122,9 +120,7 @@ struct NeuralSynthesis {
         }
         let starts = chunk.tokens.map(start)
         let cuts = (1..<chunk.tokens.count).filter { starts[$0] != nil && starts[$0]! > chunk.referenceStart }
-        let clauses = cuts.filter { index in
-            chunk.tokens[index - 1].text.unicodeScalars.last.map { ",;:—–".unicodeScalars.contains($0) } == true
-        }
+        let clauses = cuts.filter { chunk.tokens[$0 - 1].endsClause }
         let middle = (chunk.referenceStart + end) / 2
         guard let cut = (clauses.isEmpty ? cuts : clauses).min(by: { abs(starts[$0]! - middle) < abs(starts[$1]! - middle) }) else {
             return [chunk]

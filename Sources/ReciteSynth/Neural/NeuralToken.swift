@@ -29,6 +29,11 @@ struct NeuralToken: Equatable {
         return tokens
     }
 
+    /// Whether clause punctuation ends it: a long sentence is best cut after it.
+    var endsClause: Bool {
+        text.unicodeScalars.last.map { ",;:—–".unicodeScalars.contains($0) } == true
+    }
+
     /// Whether the voice says something for it (not a lone dash or quote).
     var speaks: Bool {
         isPhonemeInput || text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }

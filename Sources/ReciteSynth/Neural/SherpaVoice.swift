@@ -17,6 +17,7 @@ final class SherpaVoice: PhonemeSpeaker {
     private let tts: OpaquePointer
     let sampleRate: Int
     let wantsTies = false
+    let pauses = ChunkPauses.piper
 
     /// Loads `voice` with `threads` intra-op threads. Fails with the model's name if sherpa-onnx
     /// cannot load it.
