@@ -93,6 +93,29 @@ public final class ZipArchive {
         }
     }
 
+    /// An entry to write: its bytes, or a file on disk that libzip reads only while it writes
+    /// the archive (so a book's audio never sits in memory).
+    public struct Entry: Sendable {
+        public enum Content: Sendable {
+            case bytes([UInt8])
+            case file(String)
+        }
+        public var name: String
+        public var content: Content
+        /// Stored rather than deflated: the `mimetype` entry, and what is compressed already.
+        public var stored: Bool
+
+        public init(name: String, content: Content, stored: Bool) {
+            self.name = name
+            self.content = content
+            self.stored = stored
+        }
+
+        public init(name: String, bytes: [UInt8], stored: Bool) {
+            self.init(name: name, content: .bytes(bytes), stored: stored)
+        }
+    }
+
     /// A zip archive of `entries`, in order, built in memory (deflated, or stored where asked):
     /// books for tests and fuzzing, written by the same library that reads them.
     public static func archive(of entries: [(name: String, bytes: [UInt8], stored: Bool)]) throws(Failure) -> [UInt8] {
@@ -108,27 +131,7 @@ public final class ZipArchive {
         guard let archive = zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
             throw Failure(message: "cannot make an archive in memory (\(String(cString: zip_error_strerror(&error)))).")
         }
-        for entry in entries {
-            let data = Self.mallocCopy(entry.bytes)
-            guard let source = zip_source_buffer(archive, data, zip_uint64_t(entry.bytes.count), 1) else {
-                free(data)
-                zip_discard(archive)
-                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory.")
-            }
-            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
-            guard index >= 0 else {
-                zip_source_free(source)
-                let message = String(cString: zip_strerror(archive))
-                zip_discard(archive)
-                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory: \(message).")
-            }
-            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
-        }
-        guard zip_close(archive) == 0 else {
-            let message = String(cString: zip_strerror(archive))
-            zip_discard(archive)
-            throw Failure(message: "cannot write an archive in memory: \(message).")
-        }
+        try add(entries.map { Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: archive, named: "an archive in memory")
         guard zip_source_open(target) == 0 else { throw Failure(message: "cannot read back an archive made in memory.") }
         defer { zip_source_close(target) }
         var bytes: [UInt8] = []
@@ -140,6 +143,53 @@ public final class ZipArchive {
             bytes += chunk[..<Int(n)]
         }
         return bytes
+    }
+
+    /// Writes a zip archive of `entries`, in order, to `path` (replaced if it exists). Files are
+    /// read as they are written, so memory holds the in-memory entries and libzip's buffers only.
+    /// libzip writes to a temporary file beside `path` and renames it when it is whole.
+    public static func write(_ entries: [Entry], to path: String) throws(Failure) {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
+            var error = zip_error_t()
+            zip_error_init_with_code(&error, code)
+            defer { zip_error_fini(&error) }
+            throw Failure(message: "cannot create \(path) (\(String(cString: zip_error_strerror(&error)))).")
+        }
+        try add(entries, to: archive, named: path)
+    }
+
+    /// Adds `entries` to a new archive, then closes it (which writes it) or discards it on failure.
+    private static func add(_ entries: [Entry], to archive: OpaquePointer, named target: String) throws(Failure) {
+        for entry in entries {
+            let source: OpaquePointer?
+            switch entry.content {
+            case .bytes(let bytes):
+                let data = Self.mallocCopy(bytes)
+                source = zip_source_buffer(archive, data, zip_uint64_t(bytes.count), 1)
+                if source == nil { free(data) }
+            case .file(let file):
+                source = zip_source_file(archive, file, 0, -1)
+            }
+            guard let source else {
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to \(target): \(message).")
+            }
+            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
+            guard index >= 0 else {
+                zip_source_free(source)
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to \(target): \(message).")
+            }
+            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
+        }
+        guard zip_close(archive) == 0 else {
+            let message = String(cString: zip_strerror(archive))
+            zip_discard(archive)
+            throw Failure(message: "cannot write \(target): \(message); the disk may be full.")
+        }
     }
 
     deinit {

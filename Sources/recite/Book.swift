@@ -120,12 +120,17 @@ struct Book: ParsableCommand {
                                                  language: folderPipeline.language, granularity: overlay ?? folderPipeline.overlay,
                                                  cover: metadata.cover, bitRate: folderPipeline.bitRate)
                 writer.renderedExtension = articleFormat.fileExtension
+                writer.bookFolder = isEPUB ? nil : folder
+                writer.cacheFolder = render.cache
+                writer.jobs = render.jobs
                 let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
                                                                                       chapterIndex: $0.format == .epub ? $0.chapter : nil) })
+                for warning in book.warnings where !quiet { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
                 if !quiet {
                     let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
+                    let pictures = book.images > 0 ? ", \(book.images) picture(s)" : ""
                     let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
-                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how))\(skipped)\n".utf8))
+                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how)\(pictures))\(skipped)\n".utf8))
                 }
                 return
             }
