@@ -93,12 +93,15 @@ public final class ZipArchive {
         }
     }
 
-    /// An entry to write: its bytes, or a file on disk that libzip reads only while it writes
-    /// the archive (so a book's audio never sits in memory).
-    public struct Entry: Sendable {
-        public enum Content: Sendable {
+    /// An entry to write: its bytes, a file on disk, or an entry of another archive, the last two
+    /// read only while libzip writes the archive (so a book's audio and pictures never sit in
+    /// memory).
+    public struct Entry {
+        public enum Content {
             case bytes([UInt8])
             case file(String)
+            /// The entry `name` of `archive`, copied as it is stored (compressed data, not inflated).
+            case copied(from: ZipArchive, name: String)
         }
         public var name: String
         public var content: Content
@@ -169,7 +172,21 @@ public final class ZipArchive {
                 source = zip_source_buffer(archive, data, zip_uint64_t(bytes.count), 1)
                 if source == nil { free(data) }
             case .file(let file):
+                // libzip opens the file only when it writes the archive, where its error would not
+                // say which entry failed.
+                guard access(file, R_OK) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    zip_discard(archive)
+                    throw Failure(message: "cannot add \"\(entry.name)\" to \(target): cannot read \(file) (\(reason)).")
+                }
                 source = zip_source_file(archive, file, 0, -1)
+            case .copied(let from, let name):
+                do {
+                    source = try from.compressedSource(name, for: archive)
+                } catch {
+                    zip_discard(archive)
+                    throw error
+                }
             }
             guard let source else {
                 let message = String(cString: zip_strerror(archive))
@@ -183,13 +200,37 @@ public final class ZipArchive {
                 zip_discard(archive)
                 throw Failure(message: "cannot add \"\(entry.name)\" to \(target): \(message).")
             }
-            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
+            if case .copied = entry.content {
+                // Kept compressed as the source archive has it.
+            } else if entry.stored {
+                zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0)
+            }
         }
         guard zip_close(archive) == 0 else {
             let message = String(cString: zip_strerror(archive))
             zip_discard(archive)
-            throw Failure(message: "cannot write \(target): \(message); the disk may be full.")
+            throw Failure(message: "cannot write \(target): \(message).")
         }
+    }
+
+    /// A source for `target` that copies the entry `name` as stored, after the checks `read`
+    /// makes but for the sizes (nothing is inflated). The archive must stay open until `target`
+    /// is closed: the entries that hold it keep it.
+    fileprivate func compressedSource(_ name: String, for target: OpaquePointer) throws(Failure) -> OpaquePointer? {
+        guard let archive else { throw Failure(message: "\(path): the archive is closed") }
+        guard Self.isSafe(name) else {
+            throw Failure(message: "\(path): the entry \"\(name)\" has a path that leaves the book (absolute, or with ..); the EPUB is damaged or hostile.")
+        }
+        guard let index = byName[name] else { throw Failure(message: "\(path): the book names \"\(name)\", which it does not contain.") }
+        var info = zip_stat_t()
+        zip_stat_init(&info)
+        guard zip_stat_index(archive, zip_uint64_t(index), 0, &info) == 0 else {
+            throw Failure(message: "\(path): cannot read the entry \"\(name)\": \(String(cString: zip_strerror(archive)))")
+        }
+        if info.valid & zip_uint64_t(ZIP_STAT_ENCRYPTION_METHOD) != 0, info.encryption_method != UInt16(ZIP_EM_NONE) {
+            throw Failure(message: "\(path): \"\(name)\" is encrypted; Recite reads only books without encryption or DRM.")
+        }
+        return zip_source_zip(target, archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_COMPRESSED), 0, -1)
     }
 
     deinit {

@@ -134,6 +134,11 @@ struct OriginalMarkupOverlay {
         // The book's entries in their order, mimetype first and stored; then what is added.
         var entries = [ZipArchive.Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true)]
         for name in archive.names where name != "mimetype" && !name.hasSuffix("/") {
+            guard name == package.packageEntry || patched[name] != nil || styles.contains(name) else {
+                // Unchanged: copied as the book stores it, never held in memory.
+                entries.append(ZipArchive.Entry(name: name, content: .copied(from: archive, name: name), stored: false))
+                continue
+            }
             var bytes = name == package.packageEntry ? Array(newPackage.utf8) : try patched[name] ?? archive.read(name)
             if styles.contains(name) { bytes += Array(Self.highlightRule.utf8) }
             entries.append(ZipArchive.Entry(name: name, bytes: bytes, stored: Self.isCompressed(name)))
