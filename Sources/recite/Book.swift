@@ -19,8 +19,10 @@ struct Book: ParsableCommand {
         author, album, year, genre, comment, cover), else from the front matter of index.md or of \
         the first document. Articles are rendered as FLAC beside the book (WAV for a wav book); an \
         m4b or opus book is bound from chapters encoded once and kept in the cache folder \
-        (--jobs at a time), copied into the container without encoding again. If an article \
-        fails, the book is not bound and an earlier one is kept.
+        (--jobs at a time), copied into the container without encoding again. --format epub writes \
+        a read-along EPUB 3 (Media Overlays) instead: its chapters' audio is copied from the same kept \
+        chapters, and the documents' local pictures (PNG, JPEG, GIF inside the folder) go with their \
+        text. If an article fails, the book is not bound and an earlier one is kept.
         """)
 
     @Argument(help: "The folder of articles, or an EPUB book.")

@@ -109,12 +109,17 @@ import Testing
         ![Huge](pics/huge.png)
 
         It waits for a fish. <img src="pics/heron.png" alt="The same heron"/>
+
+        ```markdown
+        ![In code](nowhere.png)
+        ```
         """.utf8).write(to: input.appendingPathComponent("birds.md"))
         let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "epub"])
         #expect(run.status == 0, "\(run.stderr)")
         for (line, what) in [(7, "not a local file"), (9, "outside the book's folder"), (11, "more than the 20 MB")] {
             #expect(run.stderr.contains("birds.md:\(line): warning:") && run.stderr.contains(what), "line \(line): \(run.stderr)")
         }
+        #expect(!run.stderr.contains("nowhere.png"), "an image written in code was taken for a picture: \(run.stderr)")
         let epub = out.appendingPathComponent("book.epub")
         let archive = try ZipArchive(path: epub.path)
         // One file for the picture shown twice, byte for byte, and nothing else.

@@ -127,12 +127,17 @@ struct BookPictures {
     private(set) var warnings: [String] = []
     private var entries: [String: String] = [:]
 
-    /// The figures of `document` for its chapter. An HTML page's pictures count only between
-    /// its first and last spoken words: a page's logos and banners are not the article's.
+    /// The figures of `document` for its chapter, but those written in code. An HTML page's
+    /// pictures count only between its first and last spoken words: a page's logos and banners
+    /// are not the article's.
     mutating func figures(of document: String, sidecar: TimingSidecar, bookFolder: String?) -> [ChapterDocument.Figure] {
         guard let data = FileManager.default.contents(atPath: document) else { return [] }
         let folder = bookFolder ?? URL(fileURLWithPath: document).deletingLastPathComponent().path
         var (references, found) = FigureImages.find(in: [UInt8](data), document: document, bookFolder: folder)
+        // An image written inside a code block is code, shown as written.
+        let code = sidecar.blocks.filter { $0.kind == "code" }.map { $0.offset..<($0.offset + $0.length) }
+        references = references.filter { reference in !code.contains { $0.contains(reference.offset) } }
+        found = found.filter { warning in !code.contains { $0.contains(warning.offset) } }
         if ["html", "htm", "xhtml"].contains(URL(fileURLWithPath: document).pathExtension.lowercased()) {
             guard let first = sidecar.words.first, let last = sidecar.words.last else { return [] }
             let article = first.offset...(last.offset + last.length)
