@@ -1,4 +1,6 @@
 import Foundation
+import ReciteMarkdown
+import ReciteScript
 import ReciteTiming
 
 /// The pictures a Markdown or HTML document shows, found in its source so the generated chapter
@@ -46,12 +48,12 @@ enum FigureImages {
         let whole = NSRange(text.startIndex..., in: text)
         if isMarkdown {
             for match in markdownImage.matches(in: text, range: whole) {
-                found.append((offset(match.range), group(match, 2) ?? "", group(match, 1) ?? ""))
+                found.append((offset(match.range), decoded(group(match, 2)), decoded(group(match, 1))))
             }
         }
         for match in imageTag.matches(in: text, range: whole) {
             let tag = (text as NSString).substring(with: match.range)
-            found.append((offset(match.range), attribute("src", in: tag) ?? "", attribute("alt", in: tag) ?? ""))
+            found.append((offset(match.range), decoded(attribute("src", in: tag)), decoded(attribute("alt", in: tag))))
         }
         var references: [Reference] = [], warnings: [Warning] = []
         let root = URL(fileURLWithPath: bookFolder).standardizedFileURL.resolvingSymlinksInPath().path
@@ -93,12 +95,14 @@ enum FigureImages {
     private static let markdownImage = try! NSRegularExpression(pattern: #"!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)"#)
     private static let imageTag = try! NSRegularExpression(pattern: #"<img\b[^>]*>"#, options: .caseInsensitive)
 
-    /// An attribute's value in a start tag, character references left as written but `&amp;`.
+    /// A path or alt text as written, its character references (`&amp;`, `&#233;`) decoded.
+    static func decoded(_ written: String?) -> String { CharacterReferences.html5.decode(written ?? "") }
+
+    /// An attribute's value in a start tag, as written.
     static func attribute(_ name: String, in tag: String) -> String? {
         let pattern = try! NSRegularExpression(pattern: #"\s\#(name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))"#, options: .caseInsensitive)
         guard let match = pattern.firstMatch(in: tag, range: NSRange(tag.startIndex..., in: tag)) else { return nil }
-        let value = (1...3).compactMap { k in match.range(at: k).location == NSNotFound ? nil : (tag as NSString).substring(with: match.range(at: k)) }.first
-        return value?.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+        return (1...3).compactMap { k in match.range(at: k).location == NSNotFound ? nil : (tag as NSString).substring(with: match.range(at: k)) }.first
     }
 
     /// The media type of a picture by its first bytes: PNG, JPEG or GIF, else nil.
