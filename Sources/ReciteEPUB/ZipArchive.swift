@@ -93,6 +93,32 @@ public final class ZipArchive {
         }
     }
 
+    /// An entry to write: its bytes, a file on disk, or an entry of another archive, the last two
+    /// read only while libzip writes the archive (so a book's audio and pictures never sit in
+    /// memory).
+    public struct Entry {
+        public enum Content {
+            case bytes([UInt8])
+            case file(String)
+            /// The entry `name` of `archive`, copied as it is stored (compressed data, not inflated).
+            case copied(from: ZipArchive, name: String)
+        }
+        public var name: String
+        public var content: Content
+        /// Stored rather than deflated: the `mimetype` entry, and what is compressed already.
+        public var stored: Bool
+
+        public init(name: String, content: Content, stored: Bool) {
+            self.name = name
+            self.content = content
+            self.stored = stored
+        }
+
+        public init(name: String, bytes: [UInt8], stored: Bool) {
+            self.init(name: name, content: .bytes(bytes), stored: stored)
+        }
+    }
+
     /// A zip archive of `entries`, in order, built in memory (deflated, or stored where asked):
     /// books for tests and fuzzing, written by the same library that reads them.
     public static func archive(of entries: [(name: String, bytes: [UInt8], stored: Bool)]) throws(Failure) -> [UInt8] {
@@ -108,27 +134,7 @@ public final class ZipArchive {
         guard let archive = zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
             throw Failure(message: "cannot make an archive in memory (\(String(cString: zip_error_strerror(&error)))).")
         }
-        for entry in entries {
-            let data = Self.mallocCopy(entry.bytes)
-            guard let source = zip_source_buffer(archive, data, zip_uint64_t(entry.bytes.count), 1) else {
-                free(data)
-                zip_discard(archive)
-                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory.")
-            }
-            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
-            guard index >= 0 else {
-                zip_source_free(source)
-                let message = String(cString: zip_strerror(archive))
-                zip_discard(archive)
-                throw Failure(message: "cannot add \"\(entry.name)\" to an archive in memory: \(message).")
-            }
-            if entry.stored { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
-        }
-        guard zip_close(archive) == 0 else {
-            let message = String(cString: zip_strerror(archive))
-            zip_discard(archive)
-            throw Failure(message: "cannot write an archive in memory: \(message).")
-        }
+        try add(entries.map { Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }, to: archive, named: "an archive in memory")
         guard zip_source_open(target) == 0 else { throw Failure(message: "cannot read back an archive made in memory.") }
         defer { zip_source_close(target) }
         var bytes: [UInt8] = []
@@ -140,6 +146,91 @@ public final class ZipArchive {
             bytes += chunk[..<Int(n)]
         }
         return bytes
+    }
+
+    /// Writes a zip archive of `entries`, in order, to `path` (replaced if it exists). Files are
+    /// read as they are written, so memory holds the in-memory entries and libzip's buffers only.
+    /// libzip writes to a temporary file beside `path` and renames it when it is whole.
+    public static func write(_ entries: [Entry], to path: String) throws(Failure) {
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
+            var error = zip_error_t()
+            zip_error_init_with_code(&error, code)
+            defer { zip_error_fini(&error) }
+            throw Failure(message: "cannot create \(path) (\(String(cString: zip_error_strerror(&error)))).")
+        }
+        try add(entries, to: archive, named: path)
+    }
+
+    /// Adds `entries` to a new archive, then closes it (which writes it) or discards it on failure.
+    private static func add(_ entries: [Entry], to archive: OpaquePointer, named target: String) throws(Failure) {
+        for entry in entries {
+            let source: OpaquePointer?
+            switch entry.content {
+            case .bytes(let bytes):
+                let data = Self.mallocCopy(bytes)
+                source = zip_source_buffer(archive, data, zip_uint64_t(bytes.count), 1)
+                if source == nil { free(data) }
+            case .file(let file):
+                // libzip opens the file only when it writes the archive, where its error would not
+                // say which entry failed.
+                guard access(file, R_OK) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    zip_discard(archive)
+                    throw Failure(message: "cannot add \"\(entry.name)\" to \(target): cannot read \(file) (\(reason)).")
+                }
+                source = zip_source_file(archive, file, 0, -1)
+            case .copied(let from, let name):
+                do {
+                    source = try from.compressedSource(name, for: archive)
+                } catch {
+                    zip_discard(archive)
+                    throw error
+                }
+            }
+            guard let source else {
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to \(target): \(message).")
+            }
+            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE))
+            guard index >= 0 else {
+                zip_source_free(source)
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw Failure(message: "cannot add \"\(entry.name)\" to \(target): \(message).")
+            }
+            if case .copied = entry.content {
+                // Kept compressed as the source archive has it.
+            } else if entry.stored {
+                zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0)
+            }
+        }
+        guard zip_close(archive) == 0 else {
+            let message = String(cString: zip_strerror(archive))
+            zip_discard(archive)
+            throw Failure(message: "cannot write \(target): \(message).")
+        }
+    }
+
+    /// A source for `target` that copies the entry `name` as stored, after the checks `read`
+    /// makes but for the sizes (nothing is inflated). The archive must stay open until `target`
+    /// is closed: the entries that hold it keep it.
+    fileprivate func compressedSource(_ name: String, for target: OpaquePointer) throws(Failure) -> OpaquePointer? {
+        guard let archive else { throw Failure(message: "\(path): the archive is closed") }
+        guard Self.isSafe(name) else {
+            throw Failure(message: "\(path): the entry \"\(name)\" has a path that leaves the book (absolute, or with ..); the EPUB is damaged or hostile.")
+        }
+        guard let index = byName[name] else { throw Failure(message: "\(path): the book names \"\(name)\", which it does not contain.") }
+        var info = zip_stat_t()
+        zip_stat_init(&info)
+        guard zip_stat_index(archive, zip_uint64_t(index), 0, &info) == 0 else {
+            throw Failure(message: "\(path): cannot read the entry \"\(name)\": \(String(cString: zip_strerror(archive)))")
+        }
+        if info.valid & zip_uint64_t(ZIP_STAT_ENCRYPTION_METHOD) != 0, info.encryption_method != UInt16(ZIP_EM_NONE) {
+            throw Failure(message: "\(path): \"\(name)\" is encrypted; Recite reads only books without encryption or DRM.")
+        }
+        return zip_source_zip(target, archive, zip_uint64_t(index), zip_flags_t(ZIP_FL_COMPRESSED), 0, -1)
     }
 
     deinit {

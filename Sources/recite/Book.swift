@@ -19,8 +19,10 @@ struct Book: ParsableCommand {
         author, album, year, genre, comment, cover), else from the front matter of index.md or of \
         the first document. Articles are rendered as FLAC beside the book (WAV for a wav book); an \
         m4b or opus book is bound from chapters encoded once and kept in the cache folder \
-        (--jobs at a time), copied into the container without encoding again. If an article \
-        fails, the book is not bound and an earlier one is kept.
+        (--jobs at a time), copied into the container without encoding again. --format epub writes \
+        a read-along EPUB 3 (Media Overlays) instead: its chapters' audio is copied from the same kept \
+        chapters, and the documents' local pictures (PNG, JPEG, GIF inside the folder) go with their \
+        text. If an article fails, the book is not bound and an earlier one is kept.
         """)
 
     @Argument(help: "The folder of articles, or an EPUB book.")
@@ -120,12 +122,17 @@ struct Book: ParsableCommand {
                                                  language: folderPipeline.language, granularity: overlay ?? folderPipeline.overlay,
                                                  cover: metadata.cover, bitRate: folderPipeline.bitRate)
                 writer.renderedExtension = articleFormat.fileExtension
+                writer.bookFolder = isEPUB ? nil : folder
+                writer.cacheFolder = render.cache
+                writer.jobs = render.jobs
                 let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
                                                                                       chapterIndex: $0.format == .epub ? $0.chapter : nil) })
+                for warning in book.warnings where !quiet { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
                 if !quiet {
                     let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
+                    let pictures = book.images > 0 ? ", \(book.images) picture(s)" : ""
                     let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
-                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how))\(skipped)\n".utf8))
+                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how)\(pictures))\(skipped)\n".utf8))
                 }
                 return
             }

@@ -19,10 +19,29 @@ struct ChapterDocument {
     var granularity: OverlayGranularity
     /// The stylesheet's name, relative to the chapter.
     var stylesheet: String
+    /// Pictures to show, each before the first block that starts after it in the source.
+    var figures: [Figure] = []
+
+    /// A picture: where the source shows it (a byte offset), its file relative to the chapter,
+    /// and its alt text.
+    struct Figure {
+        var offset: Int
+        var src: String
+        var alt: String
+    }
+
+    /// A heading with the id the navigation document links to.
+    struct Heading {
+        var id: String
+        var level: Int
+        var text: String
+    }
 
     struct Result {
         var xhtml: String
         var fragments: [OverlayFragment]
+        /// The headings (not the document's title, nor a first heading that is the chapter's).
+        var headings: [Heading]
     }
 
     func make() -> Result {
@@ -51,12 +70,31 @@ struct ChapterDocument {
             // A word too short to be a clip of its own is shown, not overlaid.
             return XMLText.escape(text)
         }
-        for group in Self.blocks(of: words) {
+        var headings: [Heading] = []
+        var figuresLeft = figures.sorted { $0.offset < $1.offset }[...]
+        /// The pictures the source shows before `offset`, outside any list or quote.
+        func showFigures(before offset: Int) {
+            while let figure = figuresLeft.first, figure.offset < offset {
+                enter(nil)
+                body += "<figure><img src=\"\(XMLText.escape(figure.src))\" alt=\"\(XMLText.escape(figure.alt))\"/></figure>\n"
+                figuresLeft.removeFirst()
+            }
+        }
+        for (index, group) in Self.blocks(of: words).enumerated() {
             let kind = group[0].block.map { sidecar.blocks[$0].kind } ?? "paragraph"
             let level = group[0].block.flatMap { sidecar.blocks[$0].level }
-            let (container, element) = Self.elements(kind: kind, level: level)
+            let (container, plainElement) = Self.elements(kind: kind, level: level)
+            var element = plainElement
+            showFigures(before: group[0].sourceRange.lowerBound)
             enter(container)
             let name = element.prefix { $0 != " " }
+            // A heading gets an id for the navigation document, unless it opens the chapter (the
+            // chapter's own entry stands for it).
+            if kind == "heading", index > 0 {
+                let id = "h\(headings.count + 1)"
+                element += " id=\"\(id)\""
+                headings.append(Heading(id: id, level: min(6, max(1, level ?? 2)), text: Self.joined(group)))
+            }
             if kind == "code" {
                 let written = source.map { source in
                     Self.withoutFences(source.text(of: SourceSpan(offset: group.first!.sourceRange.lowerBound,
@@ -74,6 +112,7 @@ struct ChapterDocument {
             }
             body += "<\(element)>\(text)</\(name)>\n"
         }
+        showFigures(before: Int.max)
         enter(nil)
         let lang = XMLText.escape(language)
         let xhtml = """
@@ -92,7 +131,7 @@ struct ChapterDocument {
         </html>
 
         """
-        return Result(xhtml: xhtml, fragments: fragments)
+        return Result(xhtml: xhtml, fragments: fragments, headings: headings)
     }
 
     // MARK: - Grouping

@@ -36,13 +36,13 @@ struct OriginalMarkupOverlay {
 
     struct Result {
         /// Every entry of the book, in order, with the patched ones and the new overlays.
-        var entries: [(name: String, bytes: [UInt8], stored: Bool)]
+        var entries: [ZipArchive.Entry]
         var overlays: Int
         var skipped: Int
     }
 
-    /// The book's entries with the overlays; `audio` is every encoded chapter by entry name.
-    func make(_ chapters: [Chapter], audio: [(entry: String, bytes: [UInt8], mediaType: String)]) throws -> Result {
+    /// The book's entries with the overlays; `audio` is every encoded chapter's file by entry name.
+    func make(_ chapters: [Chapter], audio: [(entry: String, file: String, mediaType: String)]) throws -> Result {
         let archive = try ZipArchive(path: book)
         let package = try EPUBPackage.read(archive)
         let opf = String(decoding: try archive.read(package.packageEntry), as: UTF8.self)
@@ -132,14 +132,19 @@ struct OriginalMarkupOverlay {
         let newPackage = try PackagePatch(text: opf, entry: package.packageEntry, modified: modified).patched(overlays: overlays, items: items)
 
         // The book's entries in their order, mimetype first and stored; then what is added.
-        var entries: [(name: String, bytes: [UInt8], stored: Bool)] = [("mimetype", Array("application/epub+zip".utf8), true)]
+        var entries = [ZipArchive.Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true)]
         for name in archive.names where name != "mimetype" && !name.hasSuffix("/") {
+            guard name == package.packageEntry || patched[name] != nil || styles.contains(name) else {
+                // Unchanged: copied as the book stores it, never held in memory.
+                entries.append(ZipArchive.Entry(name: name, content: .copied(from: archive, name: name), stored: false))
+                continue
+            }
             var bytes = name == package.packageEntry ? Array(newPackage.utf8) : try patched[name] ?? archive.read(name)
             if styles.contains(name) { bytes += Array(Self.highlightRule.utf8) }
-            entries.append((name, bytes, Self.isCompressed(name)))
+            entries.append(ZipArchive.Entry(name: name, bytes: bytes, stored: Self.isCompressed(name)))
         }
-        entries += added
-        entries += audio.map { ($0.entry, $0.bytes, true) }
+        entries += added.map { ZipArchive.Entry(name: $0.name, bytes: $0.bytes, stored: $0.stored) }
+        entries += audio.map { ZipArchive.Entry(name: $0.entry, content: .file($0.file), stored: true) }
         return Result(entries: entries, overlays: overlays.count, skipped: skipped)
     }
 

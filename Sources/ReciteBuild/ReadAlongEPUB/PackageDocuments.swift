@@ -1,4 +1,5 @@
 import Foundation
+import ReciteAudio
 
 /// The fixed and package-level files of a read-along EPUB: `META-INF/container.xml`, the OPF
 /// package document, the navigation document and the stylesheet that highlights the active
@@ -31,6 +32,14 @@ enum PackageDocuments {
         var audioMediaType: String
         /// The overlay's duration, in milliseconds.
         var duration: Int
+        /// The headings inside the chapter, listed under it in the navigation document.
+        var headings: [ChapterDocument.Heading] = []
+    }
+
+    /// A picture a chapter shows, relative to the package document.
+    struct Image {
+        var file: String
+        var mediaType: String
     }
 
     struct Cover {
@@ -39,7 +48,7 @@ enum PackageDocuments {
     }
 
     static func package(title: String, authors: [String], language: String, identifier: String, modified: Date,
-                        chapters: [Chapter], cover: Cover?) -> String {
+                        chapters: [Chapter], cover: Cover?, images: [Image] = []) -> String {
         var metadata = """
         <dc:identifier id="book-id">\(XMLText.escape(identifier))</dc:identifier>
         <dc:title>\(XMLText.escape(title))</dc:title>
@@ -62,6 +71,9 @@ enum PackageDocuments {
         """
         if let cover {
             manifest += "<item id=\"cover\" href=\"\(XMLText.escape(cover.file))\" media-type=\"\(cover.mediaType)\" properties=\"cover-image\"/>\n"
+        }
+        for (k, image) in images.enumerated() {
+            manifest += "<item id=\"img\(k + 1)\" href=\"\(XMLText.escape(image.file))\" media-type=\"\(image.mediaType)\"/>\n"
         }
         var spine = ""
         for (k, chapter) in chapters.enumerated() {
@@ -87,6 +99,21 @@ enum PackageDocuments {
         """
     }
 
+    /// An `<ol>` of `headings`: each one holds the deeper ones that follow it.
+    static func list(_ headings: ArraySlice<ChapterDocument.Heading>, document: String) -> String {
+        var out = "<ol>\n"
+        var i = headings.startIndex
+        while i < headings.endIndex {
+            let heading = headings[i]
+            var j = i + 1
+            while j < headings.endIndex, headings[j].level > heading.level { j += 1 }
+            let inner = j > i + 1 ? "\n" + list(headings[(i + 1)..<j], document: document) : ""
+            out += "<li><a href=\"\(XMLText.escape(document))#\(heading.id)\">\(XMLText.escape(heading.text.asTagText))</a>\(inner)</li>\n"
+            i = j
+        }
+        return out + "</ol>"
+    }
+
     /// `CCYY-MM-DDThh:mm:ssZ`, as `dcterms:modified` takes it.
     static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
@@ -95,11 +122,15 @@ enum PackageDocuments {
         return formatter.string(from: date)
     }
 
-    /// The navigation document: the table of contents, one entry per chapter.
+    /// The navigation document: the table of contents, one entry per chapter, its headings
+    /// nested under it by level.
     static func navigation(title: String, language: String, chapters: [Chapter]) -> String {
         let lang = XMLText.escape(language)
-        let items = chapters.map { "<li><a href=\"\(XMLText.escape($0.document))\">\(XMLText.escape($0.title))</a></li>" }
-            .joined(separator: "\n")
+        let items = chapters.map { chapter in
+            let headings = chapter.headings.filter { !$0.text.asTagText.isEmpty }
+            let nested = headings.isEmpty ? "" : "\n" + list(headings[...], document: chapter.document)
+            return "<li><a href=\"\(XMLText.escape(chapter.document))\">\(XMLText.escape(chapter.title))</a>\(nested)</li>"
+        }.joined(separator: "\n")
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE html>

@@ -9,8 +9,10 @@ import ReciteTiming
 /// Overlay tying each span to its clip; a navigation document, the book's metadata and cover, and
 /// `media:active-class` so that reading systems highlight what is being read.
 ///
-/// The book is assembled in memory (bounded by `byteLimit`) and written atomically: a failure
-/// leaves no partial EPUB and keeps an earlier one.
+/// The chapters' audio is copied from the kept chapters an M4B book is bound from
+/// (`KeptChapterAudio`) into files beside the output, and libzip reads them from there while it
+/// writes the archive, so memory does not grow with the book. The EPUB is written atomically: a
+/// failure leaves no partial EPUB and keeps an earlier one.
 public struct ReadAlongEPUBWriter {
     /// One rendered chapter: its source, its output stem (`STEM.flac` and `STEM.timing.json` in
     /// the output folder) and its title when the book gives one (an EPUB's table of contents).
@@ -39,10 +41,11 @@ public struct ReadAlongEPUBWriter {
         public var keptOriginalMarkup = false
         /// Sentences or words of the original markup that could not be wrapped in a span.
         public var skipped = 0
+        /// Pictures copied into the book.
+        public var images = 0
+        /// What was left out, located (`path:line: warning: …`): pictures not copied.
+        public var warnings: [String] = []
     }
-
-    /// The largest book assembled: the EPUB is built in memory before it is written.
-    public static let byteLimit = 1536 * 1024 * 1024
 
     public var outputFolder: String
     public var name: String
@@ -54,7 +57,14 @@ public struct ReadAlongEPUBWriter {
     public var cover: CoverArt?
     /// The extension of the chapters' rendered audio (the articles' format).
     public var renderedExtension = "flac"
-    var encoder: any ChapterAudioEncoder
+    /// The folder of the book's documents: pictures outside it are not copied (nil: each
+    /// document's own folder).
+    public var bookFolder: String?
+    /// The cache folder that keeps encoded chapters (nil: the output folder's default cache).
+    public var cacheFolder: String?
+    /// Chapters encoded at once.
+    public var jobs = 1
+    let bitRate: Int?
     /// `dcterms:modified`.
     public var modified = Date()
 
@@ -67,7 +77,7 @@ public struct ReadAlongEPUBWriter {
         self.language = language
         self.granularity = granularity
         self.cover = cover
-        encoder = AACChapterEncoder(bitRate: bitRate)
+        self.bitRate = bitRate
     }
 
     /// The path of the EPUB.
@@ -90,47 +100,52 @@ public struct ReadAlongEPUBWriter {
             }
         }
 
-        var entries: [(name: String, bytes: [UInt8], stored: Bool)] = [
-            ("mimetype", Array("application/epub+zip".utf8), true),
-            ("META-INF/container.xml", Array(PackageDocuments.container.utf8), false),
-            ("OEBPS/style.css", Array(PackageDocuments.stylesheet.utf8), false),
+        let encoder = audioEncoder
+        let audioFiles = try encode(chapters, into: scratch, with: encoder)
+        var entries: [ZipArchive.Entry] = [
+            ZipArchive.Entry(name: "mimetype", bytes: Array("application/epub+zip".utf8), stored: true),
+            ZipArchive.Entry(name: "META-INF/container.xml", bytes: Array(PackageDocuments.container.utf8), stored: false),
+            ZipArchive.Entry(name: "OEBPS/style.css", bytes: Array(PackageDocuments.stylesheet.utf8), stored: false),
         ]
         var listed: [PackageDocuments.Chapter] = []
-        var total = 0
+        var pictures = BookPictures()
         for (k, chapter) in chapters.enumerated() {
             let base = String(format: "chapter-%03d", k + 1)
             let sidecar = try Self.sidecar(folder.appendingPathComponent(chapter.stem + ".timing.json").path)
             let chapterTitle = Self.title(of: chapter, sidecar: sidecar, number: k + 1)
-            let document = ChapterDocument(sidecar: sidecar, source: Self.sourceText(chapter.source), title: chapterTitle,
-                                           language: language, granularity: granularity, stylesheet: "style.css").make()
+            let source = Self.sourceText(chapter.source)
+            var document = ChapterDocument(sidecar: sidecar, source: source, title: chapterTitle,
+                                           language: language, granularity: granularity, stylesheet: "style.css")
+            document.figures = pictures.figures(of: chapter.source, sidecar: sidecar, bookFolder: bookFolder)
+            let made = document.make()
             let audioName = "\(base).\(encoder.fileExtension)"
-            let audio = try encode(chapter, into: scratch)
-            total += audio.count + document.xhtml.utf8.count
-            guard total <= Self.byteLimit else {
-                throw ReadAlongEPUBError("The read-along EPUB would pass \(Self.byteLimit / 1024 / 1024) MB at chapter \(k + 1); split the book into smaller folders, or lower --bitrate.")
-            }
-            let smil = MediaOverlayDocument.smil(chapter: "\(base).xhtml", audio: audioName, fragments: document.fragments)
-            entries.append(("OEBPS/\(base).xhtml", Array(document.xhtml.utf8), false))
-            entries.append(("OEBPS/\(base).smil", Array(smil.utf8), false))
-            entries.append(("OEBPS/\(audioName)", audio, true))
+            let smil = MediaOverlayDocument.smil(chapter: "\(base).xhtml", audio: audioName, fragments: made.fragments)
+            entries.append(ZipArchive.Entry(name: "OEBPS/\(base).xhtml", bytes: Array(made.xhtml.utf8), stored: false))
+            entries.append(ZipArchive.Entry(name: "OEBPS/\(base).smil", bytes: Array(smil.utf8), stored: false))
+            entries.append(ZipArchive.Entry(name: "OEBPS/\(audioName)", content: .file(audioFiles[k]), stored: true))
             listed.append(PackageDocuments.Chapter(title: chapterTitle, document: "\(base).xhtml", overlay: "\(base).smil",
                                                    audio: audioName, audioMediaType: encoder.mediaType,
-                                                   duration: ClockValue.milliseconds(sidecar.duration)))
+                                                   duration: ClockValue.milliseconds(sidecar.duration), headings: made.headings))
+        }
+        for image in pictures.copied {
+            entries.append(ZipArchive.Entry(name: "OEBPS/" + image.entry, content: .file(image.file), stored: true))
         }
         var coverFile: PackageDocuments.Cover?
         if let cover {
             let file = cover.kind == .png ? "cover.png" : "cover.jpg"
             coverFile = PackageDocuments.Cover(file: file, mediaType: cover.kind.rawValue)
-            entries.append(("OEBPS/\(file)", [UInt8](cover.data), true))
+            entries.append(ZipArchive.Entry(name: "OEBPS/\(file)", bytes: [UInt8](cover.data), stored: true))
         }
         let package = PackageDocuments.package(title: title, authors: authors, language: language,
                                                identifier: Self.identifier(title: title, sources: chapters.map(\.source)),
-                                               modified: modified, chapters: listed, cover: coverFile)
-        entries.insert(("OEBPS/package.opf", Array(package.utf8), false), at: 2)
-        entries.insert(("OEBPS/nav.xhtml", Array(PackageDocuments.navigation(title: title, language: language, chapters: listed).utf8), false), at: 3)
-        let bytes = try ZipArchive.archive(of: entries)
-        try AtomicOutput.write(Data(bytes), to: path)
-        return Summary(path: path, chapters: chapters.count, duration: Double(listed.map(\.duration).reduce(0, +)) / 1000)
+                                               modified: modified, chapters: listed, cover: coverFile,
+                                               images: pictures.copied.map { PackageDocuments.Image(file: $0.entry, mediaType: $0.mediaType) })
+        entries.insert(ZipArchive.Entry(name: "OEBPS/package.opf", bytes: Array(package.utf8), stored: false), at: 2)
+        let navigation = PackageDocuments.navigation(title: title, language: language, chapters: listed)
+        entries.insert(ZipArchive.Entry(name: "OEBPS/nav.xhtml", bytes: Array(navigation.utf8), stored: false), at: 3)
+        try AtomicOutput.write(to: path) { try ZipArchive.write(entries, to: $0) }
+        return Summary(path: path, chapters: chapters.count, duration: Double(listed.map(\.duration).reduce(0, +)) / 1000,
+                       images: pictures.copied.count, warnings: pictures.warnings)
     }
 
     /// The EPUB all the chapters come from, if they come from one.
@@ -145,24 +160,19 @@ public struct ReadAlongEPUBWriter {
         let folder = URL(fileURLWithPath: outputFolder)
         let packageFolder = ZipPath.folder(of: try EPUBPackage.read(ZipArchive(path: book)).packageEntry)
         var rendered: [OriginalMarkupOverlay.Chapter] = []
-        var audio: [(entry: String, bytes: [UInt8], mediaType: String)] = []
-        var total = try (FileManager.default.attributesOfItem(atPath: book)[.size] as? NSNumber)?.intValue ?? 0
+        var audio: [(entry: String, file: String, mediaType: String)] = []
         var duration = 0
+        let encoder = audioEncoder
+        let audioFiles = try encode(chapters, into: scratch, with: encoder)
         for (k, chapter) in chapters.enumerated() {
             let sidecar = try Self.sidecar(folder.appendingPathComponent(chapter.stem + ".timing.json").path)
             let entry = "\(packageFolder)\(OriginalMarkupOverlay.prefix)audio/\(String(format: "chapter-%03d", k + 1)).\(encoder.fileExtension)"
-            let bytes = try encode(chapter, into: scratch)
-            total += bytes.count
-            guard total <= Self.byteLimit else {
-                throw ReadAlongEPUBError("The read-along EPUB would pass \(Self.byteLimit / 1024 / 1024) MB at chapter \(k + 1); lower --bitrate.")
-            }
-            audio.append((entry, bytes, encoder.mediaType))
+            audio.append((entry, audioFiles[k], encoder.mediaType))
             rendered.append(OriginalMarkupOverlay.Chapter(index: chapter.chapterIndex!, sidecar: sidecar, audioEntry: entry))
             duration += ClockValue.milliseconds(sidecar.duration)
         }
         let result = try OriginalMarkupOverlay(book: book, granularity: granularity, modified: modified).make(rendered, audio: audio)
-        let bytes = try ZipArchive.archive(of: result.entries)
-        try AtomicOutput.write(Data(bytes), to: path)
+        try AtomicOutput.write(to: path) { try ZipArchive.write(result.entries, to: $0) }
         return Summary(path: path, chapters: chapters.count, duration: Double(duration) / 1000, keptOriginalMarkup: true, skipped: result.skipped)
     }
 
@@ -174,12 +184,18 @@ public struct ReadAlongEPUBWriter {
         }
     }
 
-    /// A chapter's audio, encoded for the EPUB.
-    func encode(_ chapter: Chapter, into scratch: URL) throws -> [UInt8] {
-        let encoded = scratch.appendingPathComponent("chapter.\(encoder.fileExtension)").path
-        defer { try? FileManager.default.removeItem(atPath: encoded) }
-        try encoder.encode(URL(fileURLWithPath: outputFolder).appendingPathComponent(chapter.stem + "." + renderedExtension).path, to: encoded)
-        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: encoded)))
+    /// The chapters' audio: AAC packets kept for books, copied into one file per chapter.
+    var audioEncoder: any ChapterAudioEncoder {
+        KeptChapterAudio(store: EncodedChapterStore(cacheFolder: cacheFolder ?? BuildRunner.defaultCacheFolder(for: outputFolder)),
+                         bitRate: bitRate, jobs: jobs, book: URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
+    /// Every chapter's audio for the EPUB, as files in `scratch` (in the chapters' order).
+    func encode(_ chapters: [Chapter], into scratch: URL, with encoder: any ChapterAudioEncoder) throws -> [String] {
+        let folder = URL(fileURLWithPath: outputFolder)
+        let outputs = chapters.indices.map { scratch.appendingPathComponent(String(format: "chapter-%03d.", $0 + 1) + encoder.fileExtension).path }
+        try encoder.encode(chapters.map { folder.appendingPathComponent($0.stem + "." + renderedExtension).path }, to: outputs)
+        return outputs
     }
 
     /// The chapter's title: the book's, else its first heading as the sidecar has it, else its
