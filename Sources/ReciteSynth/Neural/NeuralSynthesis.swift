@@ -28,7 +28,7 @@ struct NeuralSynthesis {
 
     /// What the neural voice will say for `request`: eSpeak NG's rendering, and the chunks with
     /// the IPA each is given.
-    static func plan(_ request: SynthesisRequest, ties: Bool = false) throws -> (espeak: SynthesizedAudio, rendering: EspeakMarkup, chunks: [(chunk: Chunk, ipa: String)]) {
+    static func plan(_ request: SynthesisRequest, ties: Bool = false, chunkSeconds: Double = maximumChunkSeconds) throws -> (espeak: SynthesizedAudio, rendering: EspeakMarkup, chunks: [(chunk: Chunk, ipa: String)]) {
         var reference = request
         reference.neural = nil
         let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
@@ -43,7 +43,7 @@ struct NeuralSynthesis {
         }
         // A long sentence is said in parts, cut at its clause punctuation: the voice needs memory
         // in proportion to what it says at once.
-        let limit = Int(maximumChunkSeconds * Double(espeak.sampleRate))
+        let limit = Int(chunkSeconds * Double(espeak.sampleRate))
         chunks = chunks.indices.flatMap { k in
             splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
@@ -51,7 +51,7 @@ struct NeuralSynthesis {
     }
 
     func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
-        let (espeak, rendering, planned) = try Self.plan(request, ties: voice.wantsTies)
+        let (espeak, rendering, planned) = try Self.plan(request, ties: voice.wantsTies, chunkSeconds: voice.maximumChunkSeconds)
         let chunks = planned.map(\.chunk)
         guard !chunks.isEmpty else {
             return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
@@ -80,6 +80,8 @@ struct NeuralSynthesis {
                 samples.append(contentsOf: repeatElement(0, count: Int(pause / speed * Double(voice.sampleRate))))
             }
         }
+
+        samples.append(contentsOf: repeatElement(0, count: Int(voice.pauses.end / rateFactor * Double(voice.sampleRate))))
 
         // Every event of eSpeak NG's audio, carried to the neural audio of its chunk.
         var events: [SynthesisEvent] = []

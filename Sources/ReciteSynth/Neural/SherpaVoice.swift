@@ -18,6 +18,7 @@ final class SherpaVoice: PhonemeSpeaker {
     let sampleRate: Int
     let wantsTies = false
     let pauses = ChunkPauses.piper
+    let maximumChunkSeconds = NeuralSynthesis.maximumChunkSeconds
 
     /// Loads `voice` with `threads` intra-op threads. Fails with the model's name if sherpa-onnx
     /// cannot load it.
