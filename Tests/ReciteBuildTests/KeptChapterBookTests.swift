@@ -4,7 +4,7 @@ import ReciteBuild
 import ReciteTestSupport
 import Testing
 
-/// Books bound from kept, encoded chapters (M4B, Opus): where each chapter's audio really
+/// Books bound from kept, encoded chapters (M4B, Opus, MP3): where each chapter's audio really
 /// is, checked on the book decoded by FFmpeg's own program (it shares no code path with Recite's
 /// remux), what a rerun encodes again, and what a killed run leaves.
 @Suite(.serialized) struct KeptChapterBookTests {
@@ -55,7 +55,7 @@ import Testing
         return (onset, best.at)
     }
 
-    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus"])
+    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus", "mp3"])
     func eachChapterStartsInTheAudioWhereChaptersJSONSaysIt(_ format: String) throws {
         let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-\(format)")
         let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"])
