@@ -91,6 +91,25 @@ import Testing
         })
     }
 
+    /// Each article's chapter is encoded as soon as the article is rendered, beside the synthesis
+    /// of the next ones: when the bind starts, every article's chapter is kept already, and the
+    /// bind encodes only the silences between them.
+    @Test(arguments: ["m4b", "mp3"])
+    func chaptersAreKeptBeforeTheBindStarts(_ format: String) throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-early-\(format)")
+        let killed = try RunSupport.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"],
+                                           environment: ["RECITE_KILL_AT": "bind"])
+        #expect(killed.status == SIGKILL, "the run was to be killed as the bind started: \(killed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("book.\(format)").path))
+        let early = Self.kept(out)
+        #expect(early.count == 4, "the four articles' chapters, no silence yet: \(early.keys.sorted())")
+        let bound = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"])
+        #expect(bound.status == 0, "\(bound.stderr)")
+        let after = Self.kept(out)
+        for (name, date) in early { #expect(after[name] == date, "\(name) was encoded again") }
+        #expect(try AudiobookTests.chapters(out).articles.count == 4)
+    }
+
     @Test func aRebindEncodesOnlyTheNewArticle() throws {
         let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-rebind")
         #expect(try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "m4b"]).status == 0)
