@@ -115,8 +115,9 @@ struct Book: ParsableCommand {
             var options = BuildRunner.Options(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache)
             options.format = articleFormat
             // Each article's chapter is encoded as soon as it is rendered, beside the synthesis
-            // of the next ones, so the bind finds nearly all of them kept.
-            let precoder = isReadAlong ? nil : binder.chapterPrecoder()
+            // of the next ones, so the bind finds nearly all of them kept. A read-along EPUB's
+            // audio is an M4B book's kept chapters (same key), so it is encoded the same way.
+            let precoder = binder.chapterPrecoder()
             let runner = BuildRunner(options: options, report: { event in
                 reporter.handle(event)
                 if let precoder, case .finished(let entry) = event, entry.status == .ok {
