@@ -12,7 +12,7 @@ encoding), M4B and Opus. For each format, from one run on this machine:
 then a 20-hour novel as an EPUB (40 chapters, a nested table of contents) bound as a FLAC book
 (issue 18).
 
-Usage: python3 Benchmarks/audiobook.py [--recite .build/release/recite] [--repeat 1] [--articles N]
+Usage: python3 Benchmarks/audiobook.py [--recite .build/release/recite] [--repeat 1] [--articles N] [--with-html]
        [--formats flac,m4b,opus] [--novel-hours 20]
 Everything is written under /tmp/recite-bench-book and removed at the end.
 """
@@ -88,6 +88,9 @@ def main():
     ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
     ap.add_argument("--repeat", type=int, default=1, help="bind the corpus this many times over (a longer book)")
     ap.add_argument("--articles", type=int, default=0, help="only the first N corpus articles (for trying the script)")
+    ap.add_argument("--with-html", action="store_true",
+                    help="add the shared HTML corpus's 20 pages as articles (distinct audio: with the Markdown corpus, a 12-hour book "
+                         "whose chapters are all encoded, unlike --repeat, whose copies share their kept chapters)")
     ap.add_argument("--formats", default="flac,m4b,opus")
     ap.add_argument("--novel-hours", type=float, default=20, help="0: no novel")
     args = ap.parse_args()
@@ -103,9 +106,14 @@ def main():
     for r in range(args.repeat):
         for n in names:
             shutil.copy(os.path.join(CORPUS, n), os.path.join(folder, f"{r}-{n}" if args.repeat > 1 else n))
+    html = os.path.join(os.path.dirname(CORPUS), "html")
+    pages = sorted(d for d in os.listdir(html) if os.path.isfile(os.path.join(html, d, "source.html"))) if args.with_html else []
+    for d in pages:
+        shutil.copy(os.path.join(html, d, "source.html"), os.path.join(folder, f"html-{d}.html"))
     new_article = os.path.join(folder, "zz-new-" + held_out)
     print(f"book: {len(names) * args.repeat} articles of the shared Markdown corpus ({CORPUS})"
           + (f", the corpus repeated {args.repeat} times" if args.repeat > 1 else "")
+          + (f", and {len(pages)} pages of the shared HTML corpus" if pages else "")
           + f"; the new article: {held_out}, held out")
     try:
         for fmt in args.formats.split(","):

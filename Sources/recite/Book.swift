@@ -18,8 +18,9 @@ struct Book: ParsableCommand {
         author and cover come from the options, else from the folder's recite.yml (book: title, \
         author, album, year, genre, comment, cover), else from the front matter of index.md or of \
         the first document. Articles are rendered as FLAC beside the book (WAV for a wav book); an \
-        m4b or opus book is bound from chapters encoded once and kept in the cache folder \
-        (--jobs at a time), copied into the container without encoding again. --format epub writes \
+        m4b, opus or mp3 book is bound from chapters encoded once and kept in the cache folder \
+        (each as soon as its article is rendered, --jobs at a time), copied into the container \
+        without encoding again. --format epub writes \
         a read-along EPUB 3 (Media Overlays) instead: its chapters' audio is copied from the same kept \
         chapters, and the documents' local pictures (PNG, JPEG, GIF inside the folder) go with their \
         text. If an article fails, the book is not bound and an earlier one is kept.
@@ -104,10 +105,27 @@ struct Book: ParsableCommand {
             var metadata = try info.metadata(title: bookTitle)
             if metadata.artist == nil { metadata.artist = folderPipeline.artist }
 
+            var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
+                                    format: format, articleFormat: articleFormat, metadata: metadata,
+                                    bitRate: folderPipeline.bitRate)
+            binder.cacheFolder = render.cache
+            binder.jobs = render.jobs
+            binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
+
             var options = BuildRunner.Options(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache)
             options.format = articleFormat
-            let runner = BuildRunner(options: options, report: reporter.handle)
+            // Each article's chapter is encoded as soon as it is rendered, beside the synthesis
+            // of the next ones, so the bind finds nearly all of them kept. A read-along EPUB's
+            // audio is an M4B book's kept chapters (same key), so it is encoded the same way.
+            let precoder = binder.chapterPrecoder()
+            let runner = BuildRunner(options: options, report: { event in
+                reporter.handle(event)
+                if let precoder, case .finished(let entry) = event, entry.status == .ok {
+                    precoder.submit(audio: URL(fileURLWithPath: output).appendingPathComponent(entry.outputs.audio).path)
+                }
+            })
             let summary = try runner.run()
+            precoder?.finish()
             reporter.summary(summary, dryRun: false)
             // The build kept freed memory for its next segments (`keepFreedMemory`); binding
             // needs none of it, and its own peak adds to what is kept.
@@ -136,12 +154,6 @@ struct Book: ParsableCommand {
                 }
                 return
             }
-            var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
-                                    format: format, articleFormat: articleFormat, metadata: metadata,
-                                    bitRate: folderPipeline.bitRate)
-            binder.cacheFolder = render.cache
-            binder.jobs = render.jobs
-            binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
             let book = try binder.bind(chapters.map {
                 BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)
             }, title: bookTitle)

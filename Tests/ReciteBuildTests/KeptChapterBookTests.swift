@@ -4,7 +4,7 @@ import ReciteBuild
 import ReciteTestSupport
 import Testing
 
-/// Books bound from kept, encoded chapters (M4B, Opus): where each chapter's audio really
+/// Books bound from kept, encoded chapters (M4B, Opus, MP3): where each chapter's audio really
 /// is, checked on the book decoded by FFmpeg's own program (it shares no code path with Recite's
 /// remux), what a rerun encodes again, and what a killed run leaves.
 @Suite(.serialized) struct KeptChapterBookTests {
@@ -55,7 +55,7 @@ import Testing
         return (onset, best.at)
     }
 
-    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus"])
+    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus", "mp3"])
     func eachChapterStartsInTheAudioWhereChaptersJSONSaysIt(_ format: String) throws {
         let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-\(format)")
         let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"])
@@ -89,6 +89,25 @@ import Testing
         return Dictionary(uniqueKeysWithValues: names.map { name in
             (name, (try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast)
         })
+    }
+
+    /// Each article's chapter is encoded as soon as the article is rendered, beside the synthesis
+    /// of the next ones: when the bind starts, every article's chapter is kept already, and the
+    /// bind encodes only the silences between them.
+    @Test(arguments: ["m4b", "mp3"])
+    func chaptersAreKeptBeforeTheBindStarts(_ format: String) throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-early-\(format)")
+        let killed = try RunSupport.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"],
+                                           environment: ["RECITE_KILL_AT": "bind"])
+        #expect(killed.status == SIGKILL, "the run was to be killed as the bind started: \(killed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("book.\(format)").path))
+        let early = Self.kept(out)
+        #expect(early.count == 4, "the four articles' chapters, no silence yet: \(early.keys.sorted())")
+        let bound = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"])
+        #expect(bound.status == 0, "\(bound.stderr)")
+        let after = Self.kept(out)
+        for (name, date) in early { #expect(after[name] == date, "\(name) was encoded again") }
+        #expect(try AudiobookTests.chapters(out).articles.count == 4)
     }
 
     @Test func aRebindEncodesOnlyTheNewArticle() throws {

@@ -88,6 +88,7 @@ public enum BookRemuxer {
             try EncodedChapterFile.forEachPacket(chapter.path, header: chapter.header) { bytes, duration throws(SoundFile.Failure) in
                 guard av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw fail("out of memory") }
                 if let base = bytes.baseAddress { packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+                if position == Int64(-first.delay), format == .mp3 { try markEncoderDelay(first.delay, on: packet, fail: fail) }
                 packet.pointee.stream_index = stream.pointee.index
                 packet.pointee.flags |= AV_PKT_FLAG_KEY
                 packet.pointee.pts = position
@@ -106,5 +107,17 @@ public enum BookRemuxer {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             guard avio_closep(&context.pointee.pb) >= 0 else { throw fail("cannot close the file; the disk may be full") }
         }
+    }
+
+    /// FFmpeg's MP3 muxer writes the LAME tag's encoder delay from the first packet's
+    /// skip-samples side data (which its encoder attaches), not from the stream's
+    /// `initial_padding`: copied packets without it leave the delay 0, a reader then trims only
+    /// the decoder's 529 samples, and the whole book lands one 22.05 kHz frame (576 samples,
+    /// LAME's own delay) late. The side data says the delay, `delay` samples, as the encoder would.
+    private static func markEncoderDelay(_ delay: Int, on packet: UnsafeMutablePointer<AVPacket>,
+                                         fail: (String, Int32) -> SoundFile.Failure) throws(SoundFile.Failure) {
+        guard let side = av_packet_new_side_data(packet, AV_PKT_DATA_SKIP_SAMPLES, 10) else { throw fail("out of memory", 0) }
+        // Samples to skip at the start, then at the end (little-endian 32-bit), then two reasons.
+        for i in 0..<10 { side[i] = i < 4 ? UInt8((delay >> (8 * i)) & 0xFF) : 0 }
     }
 }

@@ -10,10 +10,9 @@ import ReciteSystem
 /// a chapter's packets decode to `length` samples with its input at `delay…delay + inputFrames`,
 /// wherever in a book they are placed (`BookRemuxer`).
 public enum ChapterEncoder {
-    /// The book formats whose books are bound from kept packets. MP3 is not among them yet: its
-    /// chapters landed 576 samples (LAME's own delay) away from where the packets place them,
-    /// so an MP3 book is still encoded whole from the articles' FLAC.
-    public static func keepsPackets(_ format: AudioFormat) -> Bool { [.m4b, .opus].contains(format) }
+    /// The book formats whose books are bound from kept packets (Vorbis and FLAC books are
+    /// still encoded whole from the articles' FLAC).
+    public static func keepsPackets(_ format: AudioFormat) -> Bool { [.m4b, .opus, .mp3].contains(format) }
 
     /// What decides a kept chapter's bytes besides its audio: the library and every setting, for
     /// its key in the store.

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteSystem
 import ReciteTiming
 
 /// Joins a folder's rendered articles into one book: `NAME.EXT` with its chapters inside (WAV cue
@@ -103,6 +104,7 @@ public struct BookBinder {
     /// Binds `parts` in order: each article's source and output stem (its audio and sidecar are
     /// `STEM.EXT` and `STEM.timing.json` under the output folder).
     public func bind(_ parts: [Part], title: String) throws -> Chapters {
+        KillPoint.reach("bind")
         let folder = URL(fileURLWithPath: outputFolder)
         func sidecar(_ stem: String) throws -> TimingSidecar {
             try JSONDecoder().decode(TimingSidecar.self, from: Data(contentsOf: folder.appendingPathComponent(stem + ".timing.json")))
@@ -189,7 +191,7 @@ public struct BookBinder {
         try EncodedChapterStore(cacheFolder: cacheFolder).prune()
     }
 
-    private var store: EncodedChapterStore {
+    var store: EncodedChapterStore {
         EncodedChapterStore(cacheFolder: cacheFolder ?? BuildRunner.defaultCacheFolder(for: outputFolder))
     }
 
