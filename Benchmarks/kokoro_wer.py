@@ -99,18 +99,7 @@ def main():
         jobs[f"kokoro-onnx {voice}"] = (wav, reference)
         print(f"kokoro-onnx {voice}: {neural.wav_seconds(wav):.1f} s of audio in {r['wall']:.1f} s", flush=True)
 
-    decoded = neural.decode_all(asr, [wav for wav, _ in jobs.values()])
-    wer = {}
-    print(f"{'':<28} {'ref words':>9} {'hyp words':>9} {'subst':>6} {'del':>5} {'ins':>5} {'WER':>7}")
-    for name, (wav, ref) in jobs.items():
-        d = decoded[wav]
-        if "error" in d:
-            print(f"{name:<28}  FAILED {d['error']}")
-            continue
-        r, h = neural.normalize(ref), neural.normalize(d["words"])
-        s, dl, ins = neural.word_errors(r, h)
-        wer[name] = (s + dl + ins) / max(1, len(r))
-        print(f"{name:<28} {len(r):9} {len(h):9} {s:6} {dl:5} {ins:5} {wer[name]:7.3f}")
+    wer = neural.wer_table(jobs, neural.decode_all(asr, [wav for wav, _ in jobs.values()]), width=28)
 
     def compare(ours, theirs):
         a, b = wer.get(ours), wer.get(theirs)

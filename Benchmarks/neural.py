@@ -351,6 +351,23 @@ def decode_all(py, wavs):
     return results
 
 
+def wer_table(jobs, decoded, width):
+    """Prints each job's word errors against its reference ({name: (wav, reference words)}, decoded
+    as decode_all gives them); returns {name: word error rate}."""
+    wer = {}
+    print(f"{'':<{width}} {'ref words':>9} {'hyp words':>9} {'subst':>6} {'del':>5} {'ins':>5} {'WER':>7}")
+    for name, (wav, ref) in jobs.items():
+        d = decoded[wav]
+        if "error" in d:
+            print(f"{name:<{width}}  FAILED {d['error']}")
+            continue
+        r, h = normalize(ref), normalize(d["words"])
+        s, dl, ins = word_errors(r, h)
+        wer[name] = (s + dl + ins) / max(1, len(r))
+        print(f"{name:<{width}} {len(r):9} {len(h):9} {s:6} {dl:5} {ins:5} {wer[name]:7.3f}")
+    return wer
+
+
 def trim(wav, seconds, out):
     subprocess.run(["sox", "-V1", wav, out, "trim", "0", f"{seconds:.3f}"], check=True)
     return out
@@ -512,18 +529,7 @@ def main():
         span = "the whole article" if whole else f"the article's first {k} blocks"
         print(f"Intelligibility: pocketsphinx {('5.1.1')} word error rate (free decoding, bundled US English model) on {span}")
         t0 = time.monotonic()
-        decoded = decode_all(py, [wav for wav, _ in jobs.values()])
-        wer = {}
-        print(f"{'':<26} {'ref words':>9} {'hyp words':>9} {'subst':>6} {'del':>5} {'ins':>5} {'WER':>7}")
-        for name, (wav, ref) in jobs.items():
-            d = decoded[wav]
-            if "error" in d:
-                print(f"{name:<26}  FAILED {d['error']}")
-                continue
-            r, h = normalize(ref), normalize(d["words"])
-            s, dl, ins = word_errors(r, h)
-            wer[name] = (s + dl + ins) / max(1, len(r))
-            print(f"{name:<26} {len(r):9} {len(h):9} {s:6} {dl:5} {ins:5} {wer[name]:7.3f}")
+        wer = wer_table(jobs, decode_all(py, [wav for wav, _ in jobs.values()]), width=26)
         if not ok(neural):
             print(f"{args.voice + ' (recite)':<26}  NOT MEASURED: {neural_note}")
         print(f"(decoding took {time.monotonic() - t0:.0f} s)")
