@@ -77,18 +77,25 @@ public enum SoundFile {
     }
 
     /// Reads a mono file's 16-bit samples a chunk at a time, handing each to `body`; returns the
-    /// number of frames. Memory is one chunk, whatever the file's length.
-    public static func stream(_ path: String, chunk: Int = 65_536, _ body: ([Int16]) throws -> Void) throws -> Int {
+    /// number of frames. Memory is one chunk, whatever the file's length. `start` and `frames`
+    /// read a stretch of the file only (its first `frames` samples from `start`).
+    public static func stream(_ path: String, chunk: Int = 65_536, from start: Int = 0, frames: Int? = nil,
+                              _ body: ([Int16]) throws -> Void) throws -> Int {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw Failure(message: "Cannot read \(path): \(String(cString: sf_strerror(nil)))")
         }
         defer { sf_close(file) }
         guard info.channels == 1 else { throw Failure(message: "\(path) is not mono") }
+        if start > 0, sf_seek(file, sf_count_t(start), SEEK_SET) != sf_count_t(start) {
+            throw Failure(message: "Cannot read \(path) from sample \(start): \(String(cString: sf_strerror(file)))")
+        }
         var buffer = [Int16](repeating: 0, count: chunk)
         var total = 0
         while true {
-            let count = Int(buffer.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t(chunk)) })
+            let wanted = min(chunk, (frames ?? Int.max) - total)
+            guard wanted > 0 else { break }
+            let count = Int(buffer.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t(wanted)) })
             guard count > 0 else { break }
             try body(count == chunk ? buffer : Array(buffer.prefix(count)))
             total += count

@@ -20,6 +20,7 @@ public enum ChapterEncoder {
         let options = CodecSetup.options(for: format).map { "\($0.0)=\($0.1)" }.joined(separator: ",")
         return "\(MediaEncoder.names(for: format).encoder) \(FFmpegVersion.description) in=\(inputRate) "
             + "out=\(format.fileRate(for: inputRate)) bitrate=\(bitRate ?? format.defaultBitRate) \(options)"
+            + (ChapterPieces.apply(to: format, inputRate: inputRate) ? " pieces=\(ChapterPieces.pieceSeconds)s" : "")
     }
 
     /// Frame size and delay of the encoder for `format` at `sampleRate` (the file's rate), which
@@ -37,9 +38,21 @@ public enum ChapterEncoder {
         case silence(frames: Int, sampleRate: Int)
     }
 
-    /// Encodes `source` into `path` atomically (a killed run leaves no file there).
-    public static func encode(_ source: Source, format: AudioFormat, bitRate: Int?, to path: String) throws {
+    /// Encodes `source` into `path` atomically (a killed run leaves no file there). A long AAC
+    /// chapter is encoded in pieces, `jobs` at a time (`ChapterPieces`); whatever `jobs`, the
+    /// pieces and so the packets are the same.
+    public static func encode(_ source: Source, format: AudioFormat, bitRate: Int?, jobs: Int = 1, to path: String) throws {
         try AtomicOutput.write(to: path) { temporary in
+            if case .file(let audio) = source, let info = try? SoundFile.info(of: audio),
+               ChapterPieces.apply(to: format, inputRate: info.sampleRate) {
+                let frameSize = try shape(format, sampleRate: info.sampleRate, bitRate: bitRate).frameSize
+                let cuts = try ChapterPieces.cuts(in: audio, frames: info.frames, rate: info.sampleRate, frameSize: frameSize)
+                if !cuts.isEmpty {
+                    try ChapterPieces.encode(audio, cuts: cuts, frames: info.frames, format: format, bitRate: bitRate,
+                                             jobs: jobs, to: temporary)
+                    return
+                }
+            }
             let encoder = try Session(format: format, inputRate: source.sampleRate, bitRate: bitRate, path: temporary)
             switch source {
             case .file(let audio):

@@ -73,7 +73,7 @@ public final class ChapterPrecoder: @unchecked Sendable {
             inProgress.remove(key)
             condition.unlock()
         }
-        try? ChapterEncoder.encode(.file(path), format: format, bitRate: bitRate, to: store.path(key))
+        try? ChapterEncoder.encode(.file(path), format: format, bitRate: bitRate, jobs: jobs, to: store.path(key))
     }
 }
 

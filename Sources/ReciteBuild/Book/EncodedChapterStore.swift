@@ -54,7 +54,8 @@ struct EncodedChapterStore {
                 while let taken = queue.take() {
                     let index = missing[taken]
                     do {
-                        try ChapterEncoder.encode(chapters[index].source, format: format, bitRate: bitRate, to: path(chapters[index].key))
+                        try ChapterEncoder.encode(chapters[index].source, format: format, bitRate: bitRate, jobs: jobs,
+                                                  to: path(chapters[index].key))
                     } catch {
                         queue.fail(error)
                     }
