@@ -194,6 +194,8 @@ def main():
     ap.add_argument("--recite", default=os.path.join(ROOT, ".build/release/recite"))
     ap.add_argument("--quick", action="store_true", help="a small corpus and a 1-hour book (for trying the script)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of the three throughput runs (medians are compared)")
+    ap.add_argument("--only-shared", action="store_true",
+                    help="only corpus B's throughput (the shared Markdown corpus against the espeak-ng program)")
     args = ap.parse_args()
     recite = os.path.abspath(args.recite)
     espeak = shutil.which("espeak-ng")
@@ -216,6 +218,10 @@ def main():
             with open(os.path.join(corpus, name)) as src, open(os.path.join(texts, name + ".txt"), "w") as dst:
                 dst.write(plain(src.read()))
 
+    if args.only_shared:
+        shared_throughput(recite, espeak, args.rounds)
+        shutil.rmtree(WORK, ignore_errors=True)
+        return
     print(f"corpus A: Samples + {count} generated articles of ~{words} words ({WORK}/corpus)")
     median = throughput("A (generated)", recite, espeak, corpus, texts, args.rounds, variants=True)
     results = {2: (audio_seconds(os.path.join(WORK, "out-jobs2")) / median["jobs2"], 0)}
@@ -248,17 +254,24 @@ def main():
     # A long paragraph against the same text in paragraphs is measured on real prose by
     # Benchmarks/long_paragraph.py (generated sentences hid a quadratic path: issue 25).
 
-    if not args.quick and os.path.isdir(SHARED_MARKDOWN):
-        # The corpus the lead's check uses: real articles, longer sentences, ~10 hours of audio.
-        shared, shared_texts = os.path.join(WORK, "shared"), os.path.join(WORK, "shared-plain")
-        shutil.copytree(SHARED_MARKDOWN, shared)
-        os.makedirs(shared_texts)
-        for name in sorted(os.listdir(shared)):
-            with open(os.path.join(shared, name)) as src, open(os.path.join(shared_texts, name + ".txt"), "w") as dst:
-                dst.write(plain(src.read()))
-        print(f"corpus B: the shared Markdown corpus ({SHARED_MARKDOWN}, {len(os.listdir(shared))} articles)")
-        throughput("B (shared Markdown)", recite, espeak, shared, shared_texts, args.rounds, variants=True)
+    if not args.quick:
+        shared_throughput(recite, espeak, args.rounds)
     shutil.rmtree(WORK, ignore_errors=True)
+
+
+def shared_throughput(recite, espeak, rounds):
+    """Corpus B: the corpus the lead's check uses, real articles, longer sentences, ~10 hours of audio."""
+    if not os.path.isdir(SHARED_MARKDOWN):
+        print(f"corpus B: {SHARED_MARKDOWN} is missing (a clone without ../shared): skipped")
+        return
+    shared, shared_texts = os.path.join(WORK, "shared"), os.path.join(WORK, "shared-plain")
+    shutil.copytree(SHARED_MARKDOWN, shared)
+    os.makedirs(shared_texts)
+    for name in sorted(os.listdir(shared)):
+        with open(os.path.join(shared, name)) as src, open(os.path.join(shared_texts, name + ".txt"), "w") as dst:
+            dst.write(plain(src.read()))
+    print(f"corpus B: the shared Markdown corpus ({SHARED_MARKDOWN}, {len(os.listdir(shared))} articles)")
+    throughput("B (shared Markdown)", recite, espeak, shared, shared_texts, rounds, variants=True)
 
 if __name__ == "__main__":
     main()

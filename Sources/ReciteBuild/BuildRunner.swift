@@ -135,8 +135,10 @@ public struct BuildRunner: Sendable {
         // boundaries (one is being read and prepared while the others synthesize); each renders
         // a batch of segments at a time, so memory stays bounded whatever the document.
         let results = ResultSlots(count: jobs.count)
+        let order = Self.longestFirst(jobs)
         BlockingThreads.run(count: min(max(1, options.jobs) + 1, max(1, jobs.count))) { _ in
-            while let i = results.take() {
+            while let taken = results.take() {
+                let i = order[taken]
                 let entry = process(jobs[i], reader: reader.bind(i), renderers: renderers, synthesizer: synthesizer, earlier: earlier)
                 results.store(entry, at: i)
                 report(.finished(entry))
@@ -159,6 +161,17 @@ public struct BuildRunner: Sendable {
         try AtomicOutput.write(Data(synthesizer.keysUsed.sorted().joined(separator: "\n").utf8),
                                to: Self.lastRunKeysFile(in: cacheFolder, shard: options.shard))
         return summary
+    }
+
+    /// The documents' indices, largest source first: the longest document starts at once and
+    /// renders beside the others, instead of last and alone on the workers (a 2.6-hour article
+    /// among short ones left one core idle for its last minute). Outputs and the manifest keep
+    /// the documents' own order.
+    static func longestFirst(_ jobs: [Job]) -> [Int] {
+        let sizes = jobs.map { job -> Int in
+            ((try? FileManager.default.attributesOfItem(atPath: job.source)[.size]) as? NSNumber)?.intValue ?? 0
+        }
+        return jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     // MARK: - One document
