@@ -31,6 +31,14 @@ import ReciteSegment
         #expect(pieces.joined().filter { $0 == 50 }.count == 900)
     }
 
+    /// A call of n tokens takes the style in row n - 1, as Kokoro's own pipeline does.
+    @Test func theStyleRowIsOneLessThanTheTokens() {
+        #expect(KokoroSpeaker.styleRange(tokens: 1) == 0..<256)
+        #expect(KokoroSpeaker.styleRange(tokens: 2) == 256..<512)
+        #expect(KokoroSpeaker.styleRange(tokens: KokoroSpeaker.maximumTokens) == 508 * 256..<509 * 256)
+        #expect(KokoroSpeaker.styleRange(tokens: 510).upperBound == 510 * 256, "the last row is the voice's last")
+    }
+
     @Test func theLibraryIsFoundWhereTheEnvironmentSays() {
         let path = OnnxRuntime.libraryPath(environment: ["RECITE_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
         #expect(path == "/nonexistent/libonnxruntime.so")

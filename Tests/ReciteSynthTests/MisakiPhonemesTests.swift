@@ -19,6 +19,18 @@ import ReciteSegment
         ("fˈa^ɪɚ", "fˈIəɹ"),           // fire
         ("hˈɪ^ɹ", "hˈɪɹ"),             // here: the tie goes, the r stays
         ("bˈe ɪt", "bˈA ɪt"),          // untied letters are two phonemes (a lone e is A)
+        ("mˈɛmɚɹi", "mˈɛməɹi"),        // memory: eSpeak NG's ɚ and its r are one ɹ
+        ("kjˈʊ^ɹɹi^əs", "kjˈʊɹiəs"),   // curious
+        ("ˌɑːpɚɹˈe^ɪʃən", "ˌɑpəɹˈAʃən"), // operation
+        ("pˈɑːpjʊlɚɹ ˈæps", "pˈɑpjʊləɹ ˈæps"), // popular apps: a linking r
+        ("fˈɔː^ɹ ɹˈiːzənz", "fˈɔɹ ɹˈizənz"), // for reasons: ɹ ɹ across words stay two
+        ("ɐ dˈe^ɪ", "ɐ dˈA"),          // a day: the article keeps misaki's ɐ
+        ("ɐn ˈa^ʊɚ.", "ɐn ˈWəɹ."),     // an hour
+        ("ɐbˌa^ʊt ɐ jˈɪ^ɹ", "əbˌWt ɐ jˈɪɹ"), // about a year: ɐ in a longer word is ə
+        ("hɐz", "həz"),                // has
+        ("a^ɪ θˈɪŋk a^ɪm ɹˈa^ɪt,", "ˌI θˈɪŋk ˌIm ɹˈIt,"), // the pronoun I: misaki's ˌI
+        ("ænd a^ɪv ɡˈɑːt ɪt, a^ɪ", "ænd ˌIv ɡˈɑt ɪt, ˌI"), // also after a comma and before the end
+        ("ˈa^ɪ ba^ɪ", "ˈI bI"),        // eye by: a stressed I and I inside a word are left
     ])
     func american(ipa: String, misaki: String) {
         #expect(MisakiPhonemes.convert(ipa, accent: .american) == misaki)
@@ -31,6 +43,8 @@ import ReciteSegment
         ("hˈi^ə", "hˈɪə"),             // here
         ("dˈe^ɪ", "dˈA"),              // day
         ("bˈʌʔn̩", "bˈʌtᵊn"),
+        ("ɐ dˈe^ɪ", "ɐ dˈA"),          // a day
+        ("a^ɪ θˈɪŋk", "ˌI θˈɪŋk"),      // I think
     ])
     func british(ipa: String, misaki: String) {
         #expect(MisakiPhonemes.convert(ipa, accent: .british) == misaki)

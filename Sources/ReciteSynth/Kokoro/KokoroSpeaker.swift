@@ -22,7 +22,8 @@ final class KokoroSpeaker: PhonemeSpeaker {
     /// of 4.5 s (Piper's limit), 25.9% with 10 s, 26.8% with 20 s; kokoro-onnx 24.2%.
     let maximumChunkSeconds = 10.0
 
-    /// The most phoneme tokens one call takes: a style row is picked by the input's length.
+    /// The most phoneme tokens one call takes: a style row is picked by the input's length (row
+    /// n - 1 for n tokens, as Kokoro's own pipeline does).
     static let maximumTokens = KokoroVoice.styleRows - 1
 
     init(_ voice: PreparedVoice, threads: Int) throws(SynthesisError) {
@@ -39,8 +40,7 @@ final class KokoroSpeaker: PhonemeSpeaker {
     func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         var samples: [Float] = []
         for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, accent: accent)), limit: Self.maximumTokens) where !piece.isEmpty {
-            let row = piece.count * KokoroVoice.styleWidth
-            let style = Array(styles[row..<(row + KokoroVoice.styleWidth)])
+            let style = Array(styles[Self.styleRange(tokens: piece.count)])
             samples += try session.run([
                 .int64("tokens", shape: [1, Int64(piece.count + 2)], values: [0] + piece + [0]),
                 .float("style", shape: [1, Int64(KokoroVoice.styleWidth)], values: style),
@@ -48,6 +48,13 @@ final class KokoroSpeaker: PhonemeSpeaker {
             ], output: "audio")
         }
         return Self.trimmingSilentEnds(samples, rate: sampleRate)
+    }
+
+    /// Where the style for a call of `tokens` phoneme tokens lies in a voice's styles: Kokoro's own
+    /// pipeline takes row n - 1 for n phonemes (`pack[len(ps) - 1]`).
+    static func styleRange(tokens: Int) -> Range<Int> {
+        let row = max(0, min(tokens, KokoroVoice.styleRows) - 1) * KokoroVoice.styleWidth
+        return row..<(row + KokoroVoice.styleWidth)
     }
 
     /// `samples` without the silence at their ends (10 ms windows quieter than -44 dBFS), less a

@@ -30,25 +30,51 @@ public enum MisakiPhonemes {
         ("ʲə^ʊ", "jQ"), ("ə^ʊ", "Q"), ("e^ə", "ɛː"), ("eə", "ɛː"), ("i^ə", "ɪə"), ("iə", "ɪə"), ("e", "A"),
     ]
 
+    /// Whole words misaki writes its own way, whatever the context: the article "a" (eSpeak NG's
+    /// ɐ) and "an" keep misaki's ɐ, which it gives them alone (ɐ elsewhere becomes ə); the pronoun
+    /// "I" and "I'm", "I've", "I'd", "I'll", which eSpeak NG leaves unstressed, have misaki's
+    /// secondary stress (ˌI).
+    private static let words: [String: String] = [
+        "ɐ": "ɐ", "ɐn": "ɐn",
+        "a^ɪ": "ˌI", "a^ɪm": "ˌIm", "a^ɪv": "ˌIv", "a^ɪd": "ˌId", "a^ɪl": "ˌIl",
+    ]
+
     /// `ipa` (eSpeak NG's, with ties) in misaki's symbols for `accent`.
     public static func convert(_ ipa: String, accent: Accent) -> String {
         let rules = (accent == .american ? american : british) + common
         let sorted = rules.sorted { $0.0.unicodeScalars.count > $1.0.unicodeScalars.count }
         let scalars = Array(ipa.unicodeScalars)
         var out = String.UnicodeScalarView()
+        func append<S: Sequence<Unicode.Scalar>>(_ symbols: S) {
+            for symbol in symbols {
+                // eSpeak NG says an r-coloured vowel before an r as both ("memory" mˈɛmɚɹi,
+                // "curious" kjˈʊ^ɹɹi^əs): misaki has one ɹ (mˈɛməɹi, kjˈʊɹiəs).
+                if symbol == "ɹ", out.last == "ɹ" { continue }
+                out.append(symbol)
+            }
+        }
         var i = 0
         scan: while i < scalars.count {
+            // A whole word (between spaces, before its clause punctuation) misaki writes its own way.
+            if i == 0 || scalars[i - 1] == " " {
+                let end = scalars[i...].firstIndex(of: " ") ?? scalars.count
+                let core = scalars[i..<end].lastIndex { !clauseMarks.contains($0) }.map { $0 + 1 } ?? i
+                if let word = words[String(String.UnicodeScalarView(scalars[i..<core]))] {
+                    append(word.unicodeScalars)
+                    i = core
+                    continue
+                }
+            }
             // A syllabic consonant (U+0329 after it) is said with a small schwa before it.
             if i + 1 < scalars.count, scalars[i + 1] == "\u{329}", scalars[i] != "ʔ" {
-                out.append("ᵊ")
-                out.append(scalars[i])
+                append(["ᵊ", scalars[i]])
                 i += 2
                 continue
             }
             for (from, to) in sorted {
                 let pattern = Array(from.unicodeScalars)
                 if i + pattern.count <= scalars.count, Array(scalars[i..<(i + pattern.count)]) == pattern {
-                    out.append(contentsOf: to.unicodeScalars)
+                    append(to.unicodeScalars)
                     i += pattern.count
                     continue scan
                 }
@@ -56,11 +82,14 @@ public enum MisakiPhonemes {
             switch scalars[i] {
             case "^", "\u{329}", "ʲ": break
             // eSpeak NG before 1.52 writes "o" where misaki has "ɔ".
-            case "o": out.append("ɔ")
-            default: out.append(scalars[i])
+            case "o": append(["ɔ"])
+            default: append([scalars[i]])
             }
             i += 1
         }
         return String(out)
     }
+
+    /// The clause punctuation eSpeak NG's IPA keeps after a word.
+    private static let clauseMarks: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?"]
 }
