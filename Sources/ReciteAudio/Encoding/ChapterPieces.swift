@@ -89,10 +89,9 @@ enum ChapterPieces {
         let stem = target.hasSuffix(suffix) ? String(target.dropLast(suffix.count)) : target
         let files = bounds.indices.map { "\(stem).piece\($0)\(suffix)" }
         defer { for file in files { unlink(file) } }
-        let failure = PieceFailure()
-        let next = PieceCounter()
+        let queue = EncodingQueue(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, bounds.count))) { _ in
-            while failure.error == nil, let index = next.take(below: bounds.count) {
+            while let index = queue.take() {
                 do {
                     let session = try ChapterEncoder.Session(format: format, inputRate: rate, bitRate: bitRate, path: files[index])
                     let count = index + 1 < bounds.count ? bounds[index + 1] - bounds[index] : nil
@@ -101,11 +100,11 @@ enum ChapterPieces {
                     }
                     try session.finish()
                 } catch {
-                    failure.record(error)
+                    queue.fail(error)
                 }
             }
         }
-        if let error = failure.error { throw error }
+        if let error = queue.failure { throw error }
         try join(files, to: target, inputFrames: frames)
     }
 
@@ -140,23 +139,4 @@ enum ChapterPieces {
         header.inputFrames = inputFrames
         try writer.finish(header)
     }
-}
-
-private final class PieceCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    func take(below count: Int) -> Int? {
-        lock.withLock {
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-}
-
-private final class PieceFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-    var error: (any Error)? { lock.withLock { first } }
-    func record(_ error: any Error) { lock.withLock { first = first ?? error } }
 }

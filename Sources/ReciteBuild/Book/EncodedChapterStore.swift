@@ -49,7 +49,7 @@ struct EncodedChapterStore {
         var headers = chapters.map { header($0.key) }
         let missing = headers.indices.filter { headers[$0] == nil }.sorted { (sizes?[$0] ?? 0) > (sizes?[$1] ?? 0) }
         if !missing.isEmpty {
-            let queue = WorkQueue(count: missing.count)
+            let queue = EncodingQueue(count: missing.count)
             DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, missing.count))) { _ in
                 while let taken = queue.take() {
                     let index = missing[taken]
@@ -128,26 +128,4 @@ struct EncodedChapterStore {
             try? FileManager.default.removeItem(at: url)
         }
     }
-}
-
-/// The next item for the threads that encode chapters, and the first error, which stops them.
-private final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let count: Int
-    private var next = 0
-    private var firstFailure: (any Error)?
-
-    init(count: Int) { self.count = count }
-
-    func take() -> Int? {
-        lock.withLock {
-            guard firstFailure == nil, next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-
-    func fail(_ error: any Error) { lock.withLock { firstFailure = firstFailure ?? error } }
-
-    var failure: (any Error)? { lock.withLock { firstFailure } }
 }
