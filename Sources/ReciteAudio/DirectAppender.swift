@@ -42,6 +42,16 @@ public final class DirectAppender {
     /// each write is a call to the host).
     public let writesEachAppend: Bool
 
+    /// Without `writesEachAppend`, a full buffer goes to the disk on a thread of its own while
+    /// appends fill a second one: a direct write waits for the disk (a 417 MB WAV kept its
+    /// document's thread a second from stitching, and the workers waited for it). Only after a
+    /// direct write has succeeded here, so a file system that refuses them is found out first.
+    private var spare: UnsafeMutableRawPointer?
+    private var background: BackgroundWrite?
+    private var directWriteSucceeded = false
+    /// Buffers written on their own thread so far (for the tests).
+    private(set) var backgroundWrites = 0
+
     /// `fd` must be open for writing, without `O_APPEND`; appends start at `base` (a multiple
     /// of 4096), what comes before is the caller's.
     public init(fd: Int32, base: Int = 0, writesEachAppend: Bool = true) {
@@ -105,7 +115,9 @@ public final class DirectAppender {
     private var faults: Faults = []
 
     deinit {
+        _ = awaitBackgroundWrite()
         buffer.deallocate()
+        spare?.deallocate()
     }
 
     /// Appends `parts`, in order. False if the disk refused them (full, or an I/O error).
@@ -133,7 +145,9 @@ public final class DirectAppender {
             count += n
             done += n
             size += n
-            if count == Self.capacity, !writeWholeBlocks() { return false }
+            if count == Self.capacity, !(writesEachAppend ? writeWholeBlocks() : writeFullBufferInBackground()) {
+                return false
+            }
         }
         return true
     }
@@ -141,6 +155,7 @@ public final class DirectAppender {
     /// Writes the buffer's whole blocks, then its last block padded with zeros (kept in the
     /// buffer, to be written again as it fills).
     private func flush() -> Bool {
+        guard awaitBackgroundWrite() else { return false }
         guard isDirect, count > 0 else { return true }
         guard writeWholeBlocks() else { return false }
         guard count > 0 else { return true }
@@ -164,6 +179,7 @@ public final class DirectAppender {
     /// Goes on with plain writes (through the page cache), for a caller about to write where
     /// earlier appends went; what the buffer holds is written first.
     public func switchToPlainWrites() -> Bool {
+        guard awaitBackgroundWrite() else { return false }
         guard isDirect else { return true }
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags & ~Self.directFlag) == 0 else { return false }
@@ -173,6 +189,29 @@ public final class DirectAppender {
         bufferStart += count
         count = 0
         return true
+    }
+
+    /// Hands the full buffer to a thread that writes it, and goes on in the spare one (after
+    /// the write before has ended); a direct write that has not yet succeeded here is made at
+    /// once instead, so a refusal switches to plain writes as before.
+    private func writeFullBufferInBackground() -> Bool {
+        guard isDirect, directWriteSucceeded, faults.isEmpty else { return writeWholeBlocks() }
+        guard awaitBackgroundWrite() else { return false }
+        let full = buffer
+        buffer = spare ?? UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: Self.block)
+        spare = full
+        background = BackgroundWrite(fd: fd, UnsafeRawBufferPointer(start: full, count: count), at: bufferStart)
+        backgroundWrites += 1
+        bufferStart += count
+        count = 0
+        return true
+    }
+
+    /// Waits for the buffer being written on its thread; false (with `errno`) if that write failed.
+    private func awaitBackgroundWrite() -> Bool {
+        guard let write = background else { return true }
+        background = nil
+        return write.wait()
     }
 
     /// Writes the buffer's whole blocks and keeps the rest.
@@ -195,6 +234,7 @@ public final class DirectAppender {
         if faults.contains(.refuseDirectWrites) && isDirect {
             errno = EINVAL
         } else if writeAll(buffer, length, at: bufferStart) {
+            directWriteSucceeded = directWriteSucceeded || isDirect
             return true
         }
         guard errno == EINVAL, isDirect else { return false }
@@ -211,5 +251,26 @@ public final class DirectAppender {
     /// `pwrite` until `length` bytes are written at `offset`; false on an error (`errno` says which).
     static func pwriteAll(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ length: Int, at offset: Int) -> Bool {
         FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer(start: pointer, count: length), at: offset)
+    }
+}
+
+/// One buffer written on a thread of its own; `wait` gives whether all of it reached the file.
+private final class BackgroundWrite: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Set by the writing thread before `done` is signalled, read after.
+    private var failure: Int32?
+
+    init(fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        nonisolated(unsafe) let bytes = bytes
+        Thread.detachNewThread { [self] in
+            if !FileDescriptorIO.writeAll(fd, bytes, at: offset) { failure = errno }
+            done.signal()
+        }
+    }
+
+    func wait() -> Bool {
+        done.wait()
+        if let failure { errno = failure }
+        return failure == nil
     }
 }

@@ -139,7 +139,8 @@ public struct BuildRunner: Sendable {
         BlockingThreads.run(count: min(max(1, options.jobs) + 1, max(1, jobs.count))) { _ in
             while let taken = results.take() {
                 let i = order[taken]
-                let entry = process(jobs[i], reader: reader.bind(i), renderers: renderers, synthesizer: synthesizer, earlier: earlier)
+                let entry = process(jobs[i], reader: reader.bind(i), renderers: renderers, synthesizer: synthesizer,
+                                    earlier: earlier, priority: taken)
                 results.store(entry, at: i)
                 report(.finished(entry))
             }
@@ -177,8 +178,10 @@ public struct BuildRunner: Sendable {
     // MARK: - One document
 
     /// One document: kept as it is if unchanged since the last good run, else rendered.
+    /// `priority`: the document's place in the run's order; its segments go to the workers ahead
+    /// of those of documents started later (`PriorityGate`).
     func process(_ job: Job, reader: () -> Result<DocumentRenderer.Prepared, DocumentError>, renderers: Renderers,
-                 synthesizer: CachingSynthesizer, earlier: [String: Manifest.Entry]) -> Manifest.Entry {
+                 synthesizer: CachingSynthesizer, earlier: [String: Manifest.Entry], priority: Int = 0) -> Manifest.Entry {
         let (renderer, fingerprints) = renderers.for(job)
         let audio = job.outputStem + "." + renderer.pipeline.format.fileExtension
         let keysFile = synthesizer.documentKeysFile(for: path(audio))
@@ -216,7 +219,7 @@ public struct BuildRunner: Sendable {
             kept.cacheHits = nil
             return kept
         }
-        let counting = DocumentSynthesizer(synthesizer)
+        let counting = DocumentSynthesizer(synthesizer, priority: priority)
         var entry = renderUncounted(job, prepared: prepared, renderer: renderer, synthesizer: counting)
         if entry.status == .ok {
             entry.cacheHits = counting.hits

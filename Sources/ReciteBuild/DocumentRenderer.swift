@@ -17,7 +17,7 @@ public struct DocumentRenderer: Sendable {
     public var pronouncer: Pronouncer
     /// The pipeline's voice when it is a neural one: documents are then written at its rate.
     public var neuralVoice: PreparedVoice?
-    /// Segments synthesized at a time. Small: memory is two batches of audio per document in
+    /// Segments synthesized at a time. Small: memory is about two of these per document in
     /// flight (one written, the next synthesized), and documents render side by side, so the
     /// pool stays busy without big batches. A segment is a sentence: 32 of them are about the
     /// eight paragraphs a batch held before, a minute or two of audio.
@@ -30,6 +30,13 @@ public struct DocumentRenderer: Sendable {
     /// (script, segments, sidecar) is large already, and two workers stay fed by eight.
     static func batchSize(segments: Int) -> Int {
         segments >= longDocumentSegments ? batchSize / 4 : batchSize
+    }
+
+    /// Batches synthesized ahead of the one being written: about `batchSize` segments. One
+    /// batch of 8 ahead left the workers idle a third of the time on a long document of short
+    /// lines (an emoji list: each batch waits for its slowest segment before the next starts).
+    static func batchesAhead(size: Int) -> Int {
+        max(1, batchSize / max(1, size))
     }
 
     /// Loads the pipeline's normalization rules and lexicons once for the whole run; a lexicon
@@ -156,18 +163,22 @@ public struct DocumentRenderer: Sendable {
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
         let writer = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata,
                                      bitRate: pipeline.bitRate)
-        // The next batch is synthesized while this one is stitched and written, so the workers
-        // do not wait for the disk.
+        // Later batches are synthesized while this one is stitched and written, so the workers
+        // do not wait for the disk, nor for the end of a small batch.
         let size = Self.batchSize(segments: prepared.segments.count)
         let batches = stride(from: 0, to: prepared.segments.count, by: size).map {
             prepared.segments[$0..<min($0 + size, prepared.segments.count)]
         }
         let requests = { (batch: ArraySlice<Segment>) in batch.filter { !$0.speech.isEmpty }.map(self.request(for:)) }
-        var next = batches.first.map { Prefetch(synthesizer, requests($0)) }
-        for (index, batch) in batches.enumerated() {
-            let current = next
-            next = index + 1 < batches.count ? Prefetch(synthesizer, requests(batches[index + 1])) : nil
-            var audio = try current!.wait()[...]
+        let ahead = Self.batchesAhead(size: size)
+        var inFlight: [Prefetch] = []
+        var issued = 0
+        for batch in batches {
+            while issued < batches.count, inFlight.count <= ahead {
+                inFlight.append(Prefetch(synthesizer, requests(batches[issued])))
+                issued += 1
+            }
+            var audio = try inFlight.removeFirst().wait()[...]
             for segment in batch {
                 let segmentAudio: SynthesizedAudio?
                 if let clip = segment.clip {

@@ -22,13 +22,19 @@ public final class EngineRouter: SegmentSynthesizer, @unchecked Sendable {
     public func prepareForRequests() { espeak.prepareForRequests() }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        try synthesize(requests, priority: 0)
+    }
+
+    public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         var groups: [NeuralSettings?: [Int]] = [:]
         for (index, request) in requests.enumerated() { groups[request.neural, default: []].append(index) }
-        if groups.count == 1, groups.keys.first! == nil { return try espeak.synthesize(requests) }
+        if groups.count == 1, groups.keys.first! == nil { return try espeak.synthesize(requests, priority: priority) }
         var results = [SynthesizedAudio?](repeating: nil, count: requests.count)
         for (settings, indices) in groups {
             let engine = try settings.map(pool(for:)) ?? espeak
-            for (index, audio) in zip(indices, try engine.synthesize(indices.map { requests[$0] })) { results[index] = audio }
+            for (index, audio) in zip(indices, try engine.synthesize(indices.map { requests[$0] }, priority: priority)) {
+                results[index] = audio
+            }
         }
         return results.map { $0! }
     }

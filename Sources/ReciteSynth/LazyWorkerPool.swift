@@ -37,7 +37,11 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
     }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        try synthesize(requests, priority: 0)
+    }
+
+    public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         guard !requests.isEmpty else { return [] }
-        return try pool().synthesize(requests)
+        return try pool().synthesize(requests, priority: priority)
     }
 }

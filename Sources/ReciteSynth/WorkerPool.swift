@@ -21,8 +21,8 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     private var workers: [Worker]
     private var queued: [Int]
     private let lock = NSLock()
-    /// Counts the free places in the workers' queues, so that a caller waits for one.
-    private let available: DispatchSemaphore
+    /// The free places in the workers' queues, which a caller waits for, most urgent first.
+    private let available: PriorityGate
 
     /// One `recite worker` process. Requests go in under one lock, in order; answers come back in
     /// the same order, each read by the caller that sent its request (a ticket decides whose turn).
@@ -159,7 +159,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         for worker in workers.dropFirst() { _ = worker.hello() }
         self.workers = workers
         queued = Array(repeating: 0, count: workers.count)
-        available = DispatchSemaphore(value: workers.count * depth)
+        available = PriorityGate(places: workers.count * depth)
         sampleRate = rate
     }
 
@@ -173,11 +173,15 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     }
 
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        try synthesize(requests, priority: 0)
+    }
+
+    public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         let encoded = try requests.map { try JSONEncoder().encode($0) }
         let work = SharedWork(count: requests.count)
         BlockingThreads.run(count: min(size * depth, requests.count)) { _ in
             while let index = work.take() {
-                work.store(self.call(encoded[index]), at: index)
+                work.store(self.call(encoded[index], priority: priority), at: index)
             }
         }
         return try work.results.map { try $0!.get() }
@@ -212,9 +216,9 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
 
     /// One request on the least busy worker. A segment whose synthesis crashed (the worker, or
     /// the child it forked) is tried once more; one queued behind a crash goes to another worker.
-    private func call(_ request: Data) -> Result<SynthesizedAudio, SynthesisError> {
-        available.wait()
-        defer { available.signal() }
+    private func call(_ request: Data, priority: Int) -> Result<SynthesizedAudio, SynthesisError> {
+        available.enter(priority: priority)
+        defer { available.leave() }
         var crashes = 0
         var ending = "crashed on this segment"
         for _ in 0..<8 {

@@ -44,6 +44,10 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         try synthesizeCounting(requests).audio
     }
 
+    public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
+        try synthesizeCounting(requests, priority: priority).audio
+    }
+
     public func prepareForRequests() { inner.prepareForRequests() }
 
     /// The audio, and how many of the requests the cache answered.
@@ -52,7 +56,8 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     /// call (or an earlier request of this one) is synthesizing waits for that audio instead of
     /// asking a worker again, and counts as a cache hit. A call synthesizes what it owns before it
     /// waits for others, so two calls never wait on each other.
-    public func synthesizeCounting(_ requests: [SynthesisRequest]) throws -> (audio: [SynthesizedAudio], hits: Int, keys: [String]) {
+    public func synthesizeCounting(_ requests: [SynthesisRequest], priority: Int = 0) throws
+        -> (audio: [SynthesizedAudio], hits: Int, keys: [String]) {
         let keys = requests.map(cache.key(for:))
         var results = keys.map(cache.load)
         var owned: [(index: Int, pending: PendingSynthesis)] = []
@@ -74,7 +79,7 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
             missCount += owned.count
         }
         if !owned.isEmpty {
-            let outcome = Result { try inner.synthesize(owned.map { requests[$0.index] }) }
+            let outcome = Result { try inner.synthesize(owned.map { requests[$0.index] }, priority: priority) }
             var stored: Result<Void, any Error> = .success(())
             if case .success(let fresh) = outcome {
                 for ((index, _), audio) in zip(owned, fresh) { results[index] = audio }
@@ -98,7 +103,7 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
             } else if let audio = cache.load(keys[index]) {
                 results[index] = audio
             } else {
-                results[index] = try inner.synthesize([requests[index]])[0]
+                results[index] = try inner.synthesize([requests[index]], priority: priority)[0]
             }
         }
         return (results.map { $0! }, requests.count - owned.count, keys)
@@ -129,6 +134,8 @@ final class PendingSynthesis: @unchecked Sendable {
 /// A document synthesizes its next batch while it writes the last, so two calls may overlap.
 public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable {
     private let shared: CachingSynthesizer
+    /// The document's place in the run (`SegmentSynthesizer.synthesize(_:priority:)`).
+    private let priority: Int
     private let lock = NSLock()
     private var hitCount = 0
     private var seenKeys = Set<String>()
@@ -137,10 +144,14 @@ public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable 
     public var keys: Set<String> { lock.withLock { seenKeys } }
     public var sampleRate: Int { shared.sampleRate }
 
-    public init(_ shared: CachingSynthesizer) { self.shared = shared }
+    public init(_ shared: CachingSynthesizer, priority: Int = 0) {
+        self.shared = shared
+        self.priority = priority
+    }
 
+    /// Asks with the document's own priority.
     public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        let (audio, hits, keys) = try shared.synthesizeCounting(requests)
+        let (audio, hits, keys) = try shared.synthesizeCounting(requests, priority: priority)
         lock.withLock {
             hitCount += hits
             seenKeys.formUnion(keys)
