@@ -45,10 +45,10 @@ public final class DirectAppender {
     /// Without `writesEachAppend`, a full buffer goes to the disk on a thread of its own while
     /// appends fill a second one: a direct write waits for the disk (a 417 MB WAV kept its
     /// document's thread a second from stitching, and the workers waited for it). Only after a
-    /// direct write has succeeded here, so a file system that refuses them is found out first.
+    /// direct write has succeeded here (the buffer has moved on while writes are still direct),
+    /// so a file system that refuses them is found out first.
     private var spare: UnsafeMutableRawPointer?
     private var background: BackgroundWrite?
-    private var directWriteSucceeded = false
     /// Buffers written on their own thread so far (for the tests).
     private(set) var backgroundWrites = 0
 
@@ -195,7 +195,7 @@ public final class DirectAppender {
     /// the write before has ended); a direct write that has not yet succeeded here is made at
     /// once instead, so a refusal switches to plain writes as before.
     private func writeFullBufferInBackground() -> Bool {
-        guard isDirect, directWriteSucceeded, faults.isEmpty else { return writeWholeBlocks() }
+        guard isDirect, bufferStart > base, faults.isEmpty else { return writeWholeBlocks() }
         guard awaitBackgroundWrite() else { return false }
         let full = buffer
         buffer = spare ?? UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: Self.block)
@@ -234,7 +234,6 @@ public final class DirectAppender {
         if faults.contains(.refuseDirectWrites) && isDirect {
             errno = EINVAL
         } else if writeAll(buffer, length, at: bufferStart) {
-            directWriteSucceeded = directWriteSucceeded || isDirect
             return true
         }
         guard errno == EINVAL, isDirect else { return false }

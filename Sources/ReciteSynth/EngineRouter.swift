@@ -21,10 +21,6 @@ public final class EngineRouter: SegmentSynthesizer, @unchecked Sendable {
 
     public func prepareForRequests() { espeak.prepareForRequests() }
 
-    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        try synthesize(requests, priority: 0)
-    }
-
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         var groups: [NeuralSettings?: [Int]] = [:]
         for (index, request) in requests.enumerated() { groups[request.neural, default: []].append(index) }

@@ -36,10 +36,6 @@ public final class LazyWorkerPool: SegmentSynthesizer, @unchecked Sendable {
         BlockingThreads.start { [self] in _ = try? pool() }
     }
 
-    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        try synthesize(requests, priority: 0)
-    }
-
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         guard !requests.isEmpty else { return [] }
         return try pool().synthesize(requests, priority: priority)

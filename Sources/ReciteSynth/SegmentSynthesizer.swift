@@ -3,19 +3,18 @@
 /// while it writes the last, and documents render side by side.
 public protocol SegmentSynthesizer: AnyObject {
     var sampleRate: Int { get }
-    /// The audio of each request, in the order given.
-    func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio]
-    /// The same, ahead of calls of a higher `priority` number where workers are shared (a
-    /// document's place in the run: the one that started first is served first).
+    /// The audio of each request, in the order given, ahead of calls of a higher `priority`
+    /// number where workers are shared (a document's place in the run: the one that started
+    /// first is served first).
     func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio]
     /// Gets ready for requests that are coming, without waiting.
     func prepareForRequests()
 }
 
 extension SegmentSynthesizer {
-    /// By default, priority changes nothing: a synthesizer that queues no shared work.
-    public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
-        try synthesize(requests)
+    /// The audio of each request, in the order given, at the first priority.
+    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        try synthesize(requests, priority: 0)
     }
 
     /// Gets ready for requests that are coming (starts workers), without waiting; by default

@@ -172,10 +172,6 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        try synthesize(requests, priority: 0)
-    }
-
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         let encoded = try requests.map { try JSONEncoder().encode($0) }
         let work = SharedWork(count: requests.count)

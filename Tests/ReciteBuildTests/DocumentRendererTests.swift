@@ -14,7 +14,7 @@ import Testing
         private let lock = NSLock()
         private var callCount = 0
         var calls: Int { lock.withLock { callCount } }
-        func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
             lock.withLock { callCount += 1 }
             return requests.map { request in
                 // Events where eSpeak NG would place them: in its rendering of the words.
@@ -64,7 +64,7 @@ import Testing
         private var now = 0
         private(set) var most = 0
         init(wanted: Int) { self.wanted = wanted }
-        func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
             condition.withLock {
                 now += 1
                 most = max(most, now)

@@ -13,7 +13,7 @@ import ReciteSegment
         var failNext = false
         let sampleRate = 22050
 
-        func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+        func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
             let fail = lock.withLock {
                 markups += requests.map { $0.speech.tokens.map(\.text).joined(separator: " ") }
                 defer { failNext = false }

@@ -40,10 +40,6 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         cache.folder.appendingPathComponent("documents").appendingPathComponent(SHA256.hex(Array(output.utf8)) + ".keys").path
     }
 
-    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
-        try synthesizeCounting(requests).audio
-    }
-
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         try synthesizeCounting(requests, priority: priority).audio
     }
@@ -149,8 +145,8 @@ public final class DocumentSynthesizer: SegmentSynthesizer, @unchecked Sendable 
         self.priority = priority
     }
 
-    /// Asks with the document's own priority.
-    public func synthesize(_ requests: [SynthesisRequest]) throws -> [SynthesizedAudio] {
+    /// Asks with the document's own priority, whatever the caller's.
+    public func synthesize(_ requests: [SynthesisRequest], priority _: Int) throws -> [SynthesizedAudio] {
         let (audio, hits, keys) = try shared.synthesizeCounting(requests, priority: priority)
         lock.withLock {
             hitCount += hits
