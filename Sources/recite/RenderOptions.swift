@@ -35,7 +35,7 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Audio format (default: the pipeline's, else wav); m4b is AAC in MP4, for audiobook players; for `recite book`, epub is a read-along EPUB 3.")
     var format: OutputFormat?
 
-    @Option(name: .customLong("bitrate"), help: ArgumentHelp("Kilobits per second for m4b, mp3, opus and ogg (default: 64, Opus 32).", valueName: "kbps"))
+    @Option(name: .customLong("bitrate"), help: ArgumentHelp("Kilobits per second for m4b, mp3, opus and ogg (default: 64, Opus 32); m4b averages it on running speech, at a constant quality.", valueName: "kbps"))
     var bitRate: Int?
 
     @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",

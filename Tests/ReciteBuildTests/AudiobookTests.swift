@@ -34,6 +34,7 @@ import Testing
         }
         struct Format: Decodable {
             var duration: String?
+            var bit_rate: String?
             var tags: [String: String]?
         }
         var streams: [Stream]
@@ -206,6 +207,25 @@ import Testing
         #expect(abs((Double(probe.format.duration ?? "") ?? 0) - sidecar.duration) < 0.15)
         let again = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--format", "m4b", "--bitrate", "48"])
         #expect(again.stderr.contains("1 unchanged"), "\(again.stderr)")
+    }
+
+    /// AAC is encoded at a constant quality (`AACQuality`), so `--bitrate` must still be what a
+    /// document of running speech averages, within a quarter, and a higher rate must give a larger
+    /// file. (A list with long pauses averages less: silence costs few bits at constant quality.)
+    @Test(.enabled(if: ffprobe != nil, "needs ffprobe (Debian's ffmpeg; .ci/install-deps --test installs it)"))
+    func anM4BAveragesTheBitRateAskedFor() throws {
+        let input = Fixtures.repositoryRoot.appendingPathComponent("Samples/studio-with-figures.md")
+        var rates: [Double] = []
+        for kbps in [32, 64] {
+            let out = EndToEndTests.temporaryFolder("m4b-rate-\(kbps)")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let run = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--format", "m4b", "--bitrate", "\(kbps)"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rate = (Double(try Self.probe(out.appendingPathComponent("studio-with-figures.m4b")).format.bit_rate ?? "") ?? 0) / 1000
+            #expect(abs(rate - Double(kbps)) < Double(kbps) / 4, "asked for \(kbps) kb/s, got \(rate)")
+            rates.append(rate)
+        }
+        #expect(rates[0] < rates[1])
     }
 
     struct SidecarDuration: Decodable { var duration: Double }

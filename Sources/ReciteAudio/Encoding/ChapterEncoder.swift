@@ -17,7 +17,7 @@ public enum ChapterEncoder {
     /// What decides a kept chapter's bytes besides its audio: the library and every setting, for
     /// its key in the store.
     public static func settings(_ format: AudioFormat, inputRate: Int, bitRate: Int?) -> String {
-        let options = CodecSetup.options(for: format).map { "\($0.0)=\($0.1)" }.joined(separator: ",")
+        let options = CodecSetup.options(for: format, bitRate: bitRate).map { "\($0.0)=\($0.1)" }.joined(separator: ",")
         return "\(MediaEncoder.names(for: format).encoder) \(FFmpegVersion.description) in=\(inputRate) "
             + "out=\(format.fileRate(for: inputRate)) bitrate=\(bitRate ?? format.defaultBitRate) \(options)"
             + (ChapterPieces.apply(to: format, inputRate: inputRate) ? " pieces=\(ChapterPieces.pieceSeconds)s" : "")

@@ -14,9 +14,11 @@ enum CodecSetup {
     /// libopus at its default complexity (10) encodes speech at about 55 times real time here;
     /// at 5, 4.6 times faster (measured on 15 minutes of eSpeak NG), which a 10-hour book needs;
     /// complexity trades the encoder's search, not the bit rate.
-    static func options(for format: AudioFormat) -> [(String, String)] {
+    static func options(for format: AudioFormat, bitRate: Int?) -> [(String, String)] {
         switch format {
-        case .m4b: [("aac_coder", "fast"), ("aac_pns", "0"), ("aac_tns", "0")]
+        case .m4b:
+            [("aac_coder", "fast"), ("aac_pns", "0"), ("aac_tns", "0")]
+                + (AACQuality.lambda(averaging: bitRate ?? format.defaultBitRate).map { [("flags", "+qscale"), ("global_quality", String($0))] } ?? [])
         case .opus: [("compression_level", "5")]
         default: []
         }
@@ -37,10 +39,13 @@ enum CodecSetup {
         av_channel_layout_default(&codec.pointee.ch_layout, 1)
         codec.pointee.sample_fmt = sampleFormat(for: encoder)
         codec.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
-        if format != .flac { codec.pointee.bit_rate = Int64(bitRate ?? format.defaultBitRate) }
+        let options = options(for: format, bitRate: bitRate)
+        // A constant quality has no target rate (FFmpeg then codes up to half the sample rate).
+        let constantQuality = options.contains { $0.0 == "global_quality" }
+        if format != .flac, !constantQuality { codec.pointee.bit_rate = Int64(bitRate ?? format.defaultBitRate) }
         if globalHeader { codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         var codecOptions: OpaquePointer?
-        for (key, value) in options(for: format) { av_dict_set(&codecOptions, key, value, 0) }
+        for (key, value) in options { av_dict_set(&codecOptions, key, value, 0) }
         let status = avcodec_open2(codec, encoder, &codecOptions)
         av_dict_free(&codecOptions)
         guard status >= 0 else {
