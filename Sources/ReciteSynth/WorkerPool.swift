@@ -173,7 +173,8 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     }
 
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
-        let encoded = try requests.map { try JSONEncoder().encode($0) }
+        let encoder = JSONEncoder()
+        let encoded = try requests.map { try encoder.encode($0) }
         let work = SharedWork(count: requests.count)
         BlockingThreads.run(count: min(size * depth, requests.count)) { _ in
             while let index = work.take() {

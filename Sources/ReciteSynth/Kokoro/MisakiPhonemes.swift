@@ -39,10 +39,17 @@ public enum MisakiPhonemes {
         "a^ɪ": "ˌI", "a^ɪm": "ˌIm", "a^ɪv": "ˌIv", "a^ɪd": "ˌId", "a^ɪl": "ˌIl",
     ]
 
+    /// Each accent's replacements with the common ones, longest first, as scalars (built once).
+    private static let americanRules = longestFirst(american + common)
+    private static let britishRules = longestFirst(british + common)
+
+    private static func longestFirst(_ rules: [(String, String)]) -> [(from: [Unicode.Scalar], to: String)] {
+        rules.map { (Array($0.0.unicodeScalars), $0.1) }.sorted { $0.from.count > $1.from.count }
+    }
+
     /// `ipa` (eSpeak NG's, with ties) in misaki's symbols for `accent`.
     public static func convert(_ ipa: String, accent: Accent) -> String {
-        let rules = (accent == .american ? american : british) + common
-        let sorted = rules.sorted { $0.0.unicodeScalars.count > $1.0.unicodeScalars.count }
+        let sorted = accent == .american ? americanRules : britishRules
         let scalars = Array(ipa.unicodeScalars)
         var out = String.UnicodeScalarView()
         func append<S: Sequence<Unicode.Scalar>>(_ symbols: S) {
@@ -71,8 +78,7 @@ public enum MisakiPhonemes {
                 i += 2
                 continue
             }
-            for (from, to) in sorted {
-                let pattern = Array(from.unicodeScalars)
+            for (pattern, to) in sorted {
                 if i + pattern.count <= scalars.count, Array(scalars[i..<(i + pattern.count)]) == pattern {
                     append(to.unicodeScalars)
                     i += pattern.count
