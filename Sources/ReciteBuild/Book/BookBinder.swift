@@ -145,6 +145,9 @@ public struct BookBinder {
         try AtomicOutput.write(to: path(audioExtension)) { temporary in
             if let pieces = layout.pieces {
                 try BookRemuxer.write(path: temporary, format: format, chapters: pieces, metadata: tags)
+            } else if format == .flac {
+                try FLACBookJoiner.write(path: temporary, articles: articles.map { ($0.audio, $0.frames) },
+                                         pause: pauseFrames(sampleRate), sampleRate: sampleRate, metadata: tags)
             } else {
                 try writeSamples(articles, to: temporary, sampleRate: sampleRate, tags: tags)
             }
@@ -206,7 +209,7 @@ public struct BookBinder {
         return Layout(starts: starts, duration: Double(frames) / Double(max(1, sampleRate)), pieces: nil)
     }
 
-    /// Writes the articles' samples into one file (WAV, FLAC, Ogg Vorbis), a chunk at a time.
+    /// Writes the articles' samples into one file (WAV, Ogg Vorbis), a chunk at a time.
     private func writeSamples(_ articles: [Article], to temporary: String, sampleRate: Int, tags: AudioMetadata) throws {
         let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: tags, bitRate: bitRate)
         // Cue points and their labels are a WAV feature; other formats rely on the chapters
