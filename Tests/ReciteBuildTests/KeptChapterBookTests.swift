@@ -4,7 +4,7 @@ import ReciteBuild
 import ReciteTestSupport
 import Testing
 
-/// Books bound from kept, encoded chapters (M4B, Opus, MP3): where each chapter's audio really
+/// Books bound from kept, encoded chapters (M4B, Opus, MP3) and FLAC books joined from their articles' frames: where each chapter's audio really
 /// is, checked on the book decoded by FFmpeg's own program (it shares no code path with Recite's
 /// remux), what a rerun encodes again, and what a killed run leaves.
 @Suite(.serialized) struct KeptChapterBookTests {
@@ -80,6 +80,30 @@ import Testing
         let expectedDuration = try AudiobookTests.chapters(out).duration
         #expect(abs(duration - expectedDuration) < 0.05, "\(format): decoded \(duration) s, chapters.json \(expectedDuration) s")
         #expect(abs(duration - (joined - 2)) < 0.05, "\(format): decoded \(duration) s, the articles and pauses \(joined - 2) s")
+    }
+
+    /// A FLAC book is its articles' frames joined: decoded, it is their samples with the pauses
+    /// between, sample for sample, and the CRCs a strict decoder checks hold.
+    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"))
+    func aFLACBookIsItsArticlesJoinedSampleForSample() throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-flac")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "flac"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rate = 22050
+        var expected: [Int16] = []
+        for index in 0..<4 {
+            if index > 0 { expected += [Int16](repeating: 0, count: 2 * rate) }
+            expected += try Self.decode(out.appendingPathComponent("\(index + 1)-article.flac"), rate: rate)
+        }
+        let checked = try ExternalProgram.run(Self.ffmpeg!, ["-v", "error", "-err_detect", "crccheck",
+                                                             "-i", out.appendingPathComponent("book.flac").path, "-f", "null", "-"])
+        #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.stderr)")
+        let book = try Self.decode(out.appendingPathComponent("book.flac"), rate: rate)
+        #expect(book.count == expected.count)
+        #expect(book == expected, "the book's samples differ from its articles'")
+        let chapters = try AudiobookTests.chapters(out)
+        #expect(abs(chapters.duration - Double(expected.count) / Double(rate)) < 0.001)
     }
 
     /// The kept chapters' packet files, by path, with their modification times.
