@@ -114,6 +114,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTSVLexicon", []),
     ("FuzzPipeline", ["ReciteBuild"]),
     ("FuzzNormalize", ["ReciteNormalize"]),
+    ("FuzzFLAC", ["ReciteAudio"]),
 ]
 if Context.environment["RECITE_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzSupport", dependencies: [

@@ -14,10 +14,10 @@ seconds="${FUZZ_SECONDS:-60}"
 scratch=.build-fuzz
 shared=../shared/corpus
 all=(markdown:FuzzMarkdown text:FuzzText ssml:FuzzSSML html:FuzzHTML epub:FuzzEPUB pls:FuzzPLS yaml-lexicon:FuzzYAMLLexicon
-     tsv-lexicon:FuzzTSVLexicon pipeline:FuzzPipeline normalize:FuzzNormalize)
+     tsv-lexicon:FuzzTSVLexicon pipeline:FuzzPipeline normalize:FuzzNormalize flac:FuzzFLAC)
 # The dictionaries of Fuzz/Dictionaries (tokens libFuzzer splices in) each harness uses.
 declare -A dictionaries=([markdown]="markdown" [text]="markdown normalize" [ssml]="ssml normalize" [html]="html" [epub]="epub html" [pls]="pls"
-    [yaml-lexicon]="yaml tsv" [tsv-lexicon]="tsv" [pipeline]="yaml" [normalize]="normalize")
+    [yaml-lexicon]="yaml tsv" [tsv-lexicon]="tsv" [pipeline]="yaml" [normalize]="normalize" [flac]="flac")
 wanted="${FUZZ_HARNESSES:-}"
 
 # MARK: - Build (release: bounds and overflow checks stay on, and it runs twice as fast as debug)
@@ -103,6 +103,13 @@ seed pipeline Fuzz/Seeds/pipeline '*'
 seed pipeline Pipelines '*.yml'
 seed pipeline Samples '*.yml'
 seed normalize Fuzz/Seeds/normalize '*'
+# FLAC: short articles as libsndfile writes them (sox uses libFLAC too), with last frames long,
+# full and under 16 samples, made anew each run.
+if command -v sox > /dev/null; then
+    for samples in 700 4101 8192 9000; do
+        sox -r 22050 -n -b 16 -c 1 "$scratch/seeds/flac/tone-$samples.flac" synth "${samples}s" sine 220 pinknoise remix - 2> /dev/null
+    done
+fi
 if [ -f ../shared/eval/normalization-dev.tsv ]; then
     # The evaluation's inputs, ten lines a seed.
     tail -n +2 ../shared/eval/normalization-dev.tsv | cut -f2 | split -l 10 - "$scratch/seeds/normalize/eval-"
@@ -134,6 +141,7 @@ fuzz() {
     # A book's parts are longer than a document: the EPUB harness takes inputs up to 64 KB.
     local max_len=8192
     [ "$name" = epub ] && max_len=65536
+    [ "$name" = flac ] && max_len=32768
     # The Swift runtime's own crash reporter would wait on the crashed process: libFuzzer reports.
     SWIFT_BACKTRACE=enable=no "$scratch/release/$product" "$corpus" "$scratch/seeds/$name" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$max_len \

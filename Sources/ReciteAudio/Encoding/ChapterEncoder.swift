@@ -10,8 +10,8 @@ import ReciteSystem
 /// a chapter's packets decode to `length` samples with its input at `delay…delay + inputFrames`,
 /// wherever in a book they are placed (`BookRemuxer`).
 public enum ChapterEncoder {
-    /// The book formats whose books are bound from kept packets (Vorbis and FLAC books are
-    /// still encoded whole from the articles' FLAC).
+    /// The book formats whose books are bound from kept packets (a FLAC book is joined from the
+    /// articles' own frames, `FLACBookJoiner`; a Vorbis book is still encoded whole).
     public static func keepsPackets(_ format: AudioFormat) -> Bool { [.m4b, .opus, .mp3].contains(format) }
 
     /// What decides a kept chapter's bytes besides its audio: the library and every setting, for
