@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Audiobook benchmark (issues 17 and 27): a book of real articles (the shared Markdown corpus,
 about 10 hours of audio; `--repeat N` binds it N times over), bound as FLAC (the anchor: no lossy
-encoding), M4B and Opus. For each format, from one run on this machine:
+encoding; a rebind joins the articles' frames), M4B and Opus. For each format, from one run on this machine:
 
 - `recite book FOLDER --format F --jobs 2` from nothing (synthesis, chapters encoded, book bound):
   wall time, CPU time, peak memory (recite alone, and recite with its workers, shared pages once);
-- the same again with every chapter unchanged (a rebind: kept chapters copied into the container);
+- the same again with every chapter unchanged (a rebind: kept chapters, or for FLAC the articles'
+  frames, copied into the container);
 - the same after one new article (a corpus article held out of the book, added under a new name):
   that article is rendered and encoded, the book rebound;
 - how far ffprobe's chapter starts are from `chapters.json` (largest difference);
