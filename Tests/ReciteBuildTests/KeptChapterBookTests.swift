@@ -4,11 +4,12 @@ import ReciteBuild
 import ReciteTestSupport
 import Testing
 
-/// Books bound from kept, encoded chapters (M4B, Opus, MP3) and FLAC books joined from their articles' frames: where each chapter's audio really
+/// Books bound from kept, encoded chapters (M4B, Opus, MP3, Ogg Vorbis) and FLAC books joined from their articles' frames: where each chapter's audio really
 /// is, checked on the book decoded by FFmpeg's own program (it shares no code path with Recite's
 /// remux), what a rerun encodes again, and what a killed run leaves.
 @Suite(.serialized) struct KeptChapterBookTests {
     static let ffmpeg = ExternalProgram.onPath("ffmpeg")
+    static let sox = ExternalProgram.onPath("sox")
 
     /// Four articles of a few sentences, different enough that each one's opening is found by
     /// its own waveform.
@@ -55,7 +56,7 @@ import Testing
         return (onset, best.at)
     }
 
-    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus", "mp3"])
+    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (Debian's; .ci/install-deps --test installs it)"), arguments: ["m4b", "opus", "mp3", "ogg"])
     func eachChapterStartsInTheAudioWhereChaptersJSONSaysIt(_ format: String) throws {
         let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-\(format)")
         let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", format, "--jobs", "2"])
@@ -80,6 +81,35 @@ import Testing
         let expectedDuration = try AudiobookTests.chapters(out).duration
         #expect(abs(duration - expectedDuration) < 0.05, "\(format): decoded \(duration) s, chapters.json \(expectedDuration) s")
         #expect(abs(duration - (joined - 2)) < 0.05, "\(format): decoded \(duration) s, the articles and pauses \(joined - 2) s")
+    }
+
+    /// Vorbis chapters encoded apart overlap where they meet: the book must decode alike in
+    /// libvorbis (sox) and FFmpeg's own decoder, with the same length (its granule positions
+    /// agree with its packets), and the pauses between chapters stay silent (no click).
+    @Test(.enabled(if: ffmpeg != nil && sox != nil, "needs ffmpeg and sox (.ci/install-deps --test installs them)"))
+    func anOggBookDecodesAlikeInLibvorbisAndFFmpegWithSilentJoins() throws {
+        let input = try Self.folder(), out = EndToEndTests.temporaryFolder("kept-ogg")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try EndToEndTests.recite(["book", input.path, "-o", out.path, "--format", "ogg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let book = out.appendingPathComponent("book.ogg")
+        let ffmpegSamples = try Self.decode(book, rate: 22050)
+        let raw = out.appendingPathComponent("sox.raw")
+        let sox = try ExternalProgram.run(Self.sox!, ["-V2", book.path, "-t", "raw", "-e", "signed", "-b", "16", raw.path])
+        #expect(sox.status == 0 && !sox.stderr.lowercased().contains("error"), "\(sox.stderr)")
+        let soxSamples = try Data(contentsOf: raw).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        #expect(soxSamples.count == ffmpegSamples.count, "libvorbis \(soxSamples.count) samples, FFmpeg \(ffmpegSamples.count)")
+        let largest = zip(soxSamples, ffmpegSamples).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        #expect(largest <= 4, "the two decoders differ by \(largest)")
+        // Each pause (2 s after an article's audio ends), away from the chapters' own edges.
+        let chapters = try AudiobookTests.chapters(out).articles
+        for (index, chapter) in chapters.dropLast().enumerated() {
+            let stem = "\(index + 1)-article"
+            let length = Double(try SoundFile.info(of: out.appendingPathComponent(stem + ".flac").path).frames) / 22050
+            let start = chapter.start - (try RunSupport.sidecar(out, stem).words.first?.start ?? 0)
+            let pause = ffmpegSamples[Int((start + length + 0.1) * 22050)..<Int((start + length + 1.9) * 22050)]
+            #expect(pause.map { abs(Int($0)) }.max() ?? 0 < 100, "chapter \(index + 1): the pause after it is not silent")
+        }
     }
 
     /// A FLAC book is its articles' frames joined: decoded, it is their samples with the pauses

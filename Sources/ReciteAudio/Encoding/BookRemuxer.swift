@@ -22,8 +22,11 @@ public enum BookRemuxer {
                             delay: first.delay, extradata: first.extradata)
         try mux(path: path, format: format, stream: stream, metadata: metadata) { sink throws(SoundFile.Failure) in
             for (index, chapter) in chapters.enumerated() {
+                // A chapter's first packet yields its overlap with the chapter before (Vorbis).
+                var lead = chapter.header.lead(after: index > 0 ? chapters[index - 1].header : nil)
                 try EncodedChapterFile.forEachPacket(chapter.path, header: chapter.header) { bytes, duration throws(SoundFile.Failure) in
-                    try sink.write(bytes, duration: duration)
+                    try sink.write(bytes, duration: duration + lead)
+                    lead = 0
                 }
                 if index == chapters.count / 2 { KillPoint.reach("remux") }
             }

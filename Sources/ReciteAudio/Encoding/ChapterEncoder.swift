@@ -11,8 +11,8 @@ import ReciteSystem
 /// wherever in a book they are placed (`BookRemuxer`).
 public enum ChapterEncoder {
     /// The book formats whose books are bound from kept packets (a FLAC book is joined from the
-    /// articles' own frames, `FLACBookJoiner`; a Vorbis book is still encoded whole).
-    public static func keepsPackets(_ format: AudioFormat) -> Bool { [.m4b, .opus, .mp3].contains(format) }
+    /// articles' own frames, `FLACBookJoiner`).
+    public static func keepsPackets(_ format: AudioFormat) -> Bool { [.m4b, .opus, .mp3, .ogg].contains(format) }
 
     /// What decides a kept chapter's bytes besides its audio: the library and every setting, for
     /// its key in the store.
@@ -29,7 +29,16 @@ public enum ChapterEncoder {
         let (codec, _) = try CodecSetup.open(format, sampleRate: sampleRate, bitRate: bitRate, globalHeader: true, path: "a book")
         var context: UnsafeMutablePointer<AVCodecContext>? = codec
         defer { avcodec_free_context(&context) }
-        return (Int(codec.pointee.frame_size), Int(codec.pointee.initial_padding))
+        return (Int(codec.pointee.frame_size), delay(format, codec: codec))
+    }
+
+    /// The encoder's delay: the samples its packets decode to before the input's first. A Vorbis
+    /// stream's first packet decodes to nothing and the next ones to the input from its first
+    /// sample, as their durations count them (`Session`), so it has none there, whatever FFmpeg
+    /// says (its wrapper counts the first packet's block as a delay): granule positions written
+    /// 256 samples short made libvorbisfile drop 256 samples from the first page.
+    static func delay(_ format: AudioFormat, codec: UnsafeMutablePointer<AVCodecContext>) -> Int {
+        format == .ogg ? 0 : Int(codec.pointee.initial_padding)
     }
 
     /// Where the samples come from: an audio file libsndfile reads (16-bit mono), or silence.
@@ -83,6 +92,10 @@ public enum ChapterEncoder {
         private var pending: [Float] = []
         private var sent: Int64 = 0
         private var inputFrames = 0
+        /// Vorbis packets' block sizes, which decide their durations.
+        private var vorbis: VorbisBlocks?
+        private var firstBlock: Int?
+        private var lastBlock: Int?
 
         init(format: AudioFormat, inputRate: Int, bitRate: Int?, path: String) throws(SoundFile.Failure) {
             self.format = format
@@ -98,6 +111,13 @@ public enum ChapterEncoder {
             }
             self.frame = frame
             self.packet = packet
+            if format == .ogg {
+                let extradata = codec.pointee.extradata.map { Data(bytes: $0, count: Int(codec.pointee.extradata_size)) } ?? Data()
+                guard let blocks = VorbisBlocks(extradata: extradata) else {
+                    throw SoundFile.Failure(message: "Cannot encode \(path): libvorbis gave no setup headers")
+                }
+                vorbis = blocks
+            }
         }
 
         deinit {
@@ -135,7 +155,8 @@ public enum ChapterEncoder {
             try writer.finish(EncodedChapterFile.Header(
                 format: format, encoder: MediaEncoder.names(for: format).encoder, extradata: extradata,
                 sampleRate: Int(codec.pointee.sample_rate), bitRate: Int(codec.pointee.bit_rate), frameSize: frameSize,
-                delay: Int(codec.pointee.initial_padding), packets: 0, packetBytes: 0, length: 0, inputFrames: inputFrames))
+                delay: ChapterEncoder.delay(format, codec: codec), packets: 0, packetBytes: 0, length: 0, inputFrames: inputFrames,
+                firstBlock: firstBlock, lastBlock: lastBlock))
         }
 
         private func encode(_ samples: ArraySlice<Float>) throws(SoundFile.Failure) {
@@ -154,7 +175,7 @@ public enum ChapterEncoder {
 
         /// Sends a frame (nil: the end) and keeps every packet the encoder has ready. Each counts
         /// a whole frame: that is what it decodes to (FFmpeg marks the last one shorter, which
-        /// only a file's end can say).
+        /// only a file's end can say); a Vorbis packet, its overlap with the one before.
         private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(SoundFile.Failure) {
             guard let codec, let packet else { return }
             var status = avcodec_send_frame(codec, frame)
@@ -164,7 +185,15 @@ public enum ChapterEncoder {
                 if status == recite_averror_eagain() || status == recite_averror_eof() { return }
                 guard status >= 0 else { throw SoundFile.Failure(message: "Cannot encode \(path): \(MediaEncoder.errorText(status))") }
                 defer { av_packet_unref(packet) }
-                try writer.append(UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)), duration: frameSize)
+                let bytes = UnsafeRawBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
+                var duration = frameSize
+                if let vorbis {
+                    guard let size = vorbis.size(of: bytes) else { throw SoundFile.Failure(message: "Cannot encode \(path): libvorbis gave a packet its parser does not know") }
+                    duration = lastBlock.map { ($0 + size) / 4 } ?? 0
+                    if firstBlock == nil { firstBlock = size }
+                    lastBlock = size
+                }
+                try writer.append(bytes, duration: duration)
             }
         }
     }

@@ -31,6 +31,18 @@ public enum EncodedChapterFile {
         public var length: Int
         /// The samples that were encoded (at `sampleRate`), before padding to whole frames.
         public var inputFrames: Int
+        /// Vorbis: the first and last packets' block sizes (`VorbisBlocks`); nil for codecs
+        /// whose packets are whole frames.
+        public var firstBlock: Int?
+        public var lastBlock: Int?
+
+        /// The samples this chapter's first packet yields after `previous`'s last in one stream,
+        /// beyond its own count (`length`): a Vorbis stream's first packet yields none, but after
+        /// another chapter it yields their overlap, silence at both ends. Zero for other codecs.
+        public func lead(after previous: Header?) -> Int {
+            guard let previous, let first = firstBlock, let last = previous.lastBlock else { return 0 }
+            return (last + first) / 4
+        }
     }
 
     // MARK: - Writing

@@ -242,28 +242,44 @@ public struct BookBinder {
                                        format: format, bitRate: bitRate, jobs: jobs)
         // The packets of the encoder's delay (and of padding to whole frames) around a silence.
         let delayPackets = (shape.delay + shape.frameSize - 1) / shape.frameSize
+        func keptSilence(_ frames: Int) throws -> (key: String, header: EncodedChapterFile.Header) {
+            let key = store.key(silence: frames, settings: settings)
+            return (key, try store.ensure([(key, .silence(frames: frames, sampleRate: fileRate))], format: format, bitRate: bitRate, jobs: 1)[0])
+        }
         var pieces: [(path: String, header: EncodedChapterFile.Header)] = []
         var used = keys
         var starts: [Double] = []
         var position = 0, joined = 0
+        var previous: EncodedChapterFile.Header?
         for (index, article) in articles.enumerated() {
             if index > 0 {
                 joined += pauseFrames(sampleRate)
                 let target = Int((Double(joined) * Double(fileRate) / Double(sampleRate)).rounded())
-                let packets = Int((Double(target - position) / Double(shape.frameSize)).rounded()) - delayPackets
-                if packets > 0 {
-                    let frames = packets * shape.frameSize
-                    let key = store.key(silence: frames, settings: settings)
-                    let header = try store.ensure([(key, .silence(frames: frames, sampleRate: fileRate))], format: format,
-                                                  bitRate: bitRate, jobs: 1)[0]
-                    pieces.append((store.path(key), header))
-                    used.append(key)
-                    position += header.length
+                var frames = (Int((Double(target - position) / Double(shape.frameSize)).rounded()) - delayPackets) * shape.frameSize
+                var silence: (key: String, header: EncodedChapterFile.Header, miss: Int)?
+                // A Vorbis silence's own padding and its overlaps with the chapters around it
+                // are known once it is encoded: it is sized again while the article lands more
+                // than a frame from its place (twice at most; the closest is kept, and kept
+                // silences are reused by later binds).
+                for _ in 0..<3 where frames > 0 {
+                    let made = try keptSilence(frames)
+                    let miss = position + made.header.lead(after: previous) + made.header.length + headers[index].lead(after: made.header) - target
+                    if silence == nil || abs(miss) < abs(silence!.miss) { silence = (made.key, made.header, miss) }
+                    guard format == .ogg, abs(miss) > shape.frameSize else { break }
+                    frames -= (miss / shape.frameSize) * shape.frameSize
+                }
+                if let silence {
+                    pieces.append((store.path(silence.key), silence.header))
+                    used.append(silence.key)
+                    position += silence.header.lead(after: previous) + silence.header.length
+                    previous = silence.header
                 }
             }
-            starts.append(Double(position) / Double(fileRate))
+            let lead = headers[index].lead(after: previous)
+            starts.append(Double(position + lead) / Double(fileRate))
             pieces.append((store.path(keys[index]), headers[index]))
-            position += headers[index].length
+            position += lead + headers[index].length
+            previous = headers[index]
             joined += article.frames
         }
         return Layout(starts: starts, duration: Double(position - shape.delay) / Double(fileRate), pieces: pieces,
