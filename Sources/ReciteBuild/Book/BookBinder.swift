@@ -209,7 +209,7 @@ public struct BookBinder {
         return Layout(starts: starts, duration: Double(frames) / Double(max(1, sampleRate)), pieces: nil)
     }
 
-    /// Writes the articles' samples into one file (WAV, Ogg Vorbis), a chunk at a time.
+    /// Writes the articles' samples into one WAV file, a chunk at a time.
     private func writeSamples(_ articles: [Article], to temporary: String, sampleRate: Int, tags: AudioMetadata) throws {
         let writer = try SoundWriter(path: temporary, sampleRate: sampleRate, format: format, metadata: tags, bitRate: bitRate)
         // Cue points and their labels are a WAV feature; other formats rely on the chapters
@@ -265,7 +265,7 @@ public struct BookBinder {
                     let made = try keptSilence(frames)
                     let miss = position + made.header.lead(after: previous) + made.header.length + headers[index].lead(after: made.header) - target
                     if silence == nil || abs(miss) < abs(silence!.miss) { silence = (made.key, made.header, miss) }
-                    guard format == .ogg, abs(miss) > shape.frameSize else { break }
+                    guard made.header.firstBlock != nil, abs(miss) > shape.frameSize else { break }
                     frames -= (miss / shape.frameSize) * shape.frameSize
                 }
                 if let silence {
