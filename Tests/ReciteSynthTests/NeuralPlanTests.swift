@@ -71,6 +71,22 @@ import ReciteSegment
         #expect(starts == starts.sorted() && starts[0] == 0 && starts[1] > 0)
     }
 
+    /// A heading, a list item or a "Field: value" line ends a sentence in eSpeak NG's reading but
+    /// has no stop in its IPA: the voice is given one, so that it does not say the last word as if
+    /// more followed. A part of a sentence cut for its length keeps its comma.
+    @Test func aSentenceWithoutPunctuationEndsOnAFullStop() throws {
+        let heading = try NeuralSynthesis.plan(request("Annual Update")).chunks
+        #expect(heading.count == 1)
+        #expect(heading[0].ipa.hasSuffix("ˈʌpde^ɪt.") || heading[0].ipa.hasSuffix("ˈʌpdeɪt."), "\(heading[0].ipa)")
+        let field = try NeuralSynthesis.plan(request("Author: Apple")).chunks
+        #expect(field.last!.ipa.hasSuffix("ˈæpə^l.") || field.last!.ipa.hasSuffix("ˈæpəl."), "\(field.last!.ipa)")
+        #expect(NeuralSynthesis.endingSentence("ɪt ɪz,") == "ɪt ɪz.")
+        #expect(NeuralSynthesis.endingSentence("ɪt ɪz ") == "ɪt ɪz.")
+        #expect(NeuralSynthesis.endingSentence("ɪt ɪz?") == "ɪt ɪz?")
+        #expect(NeuralSynthesis.endingSentence("ɪt ɪz…") == "ɪt ɪz…")
+        #expect(NeuralSynthesis.endingSentence("") == "")
+    }
+
     @Test func aLexiconWordGivesThePhonemesESpeakSpokeAndSpelledWordsTheirLetters() throws {
         let speech = SpeechInput(tokens: [SpeechToken(text: "The"), SpeechToken(text: "lead", phonemes: "l'Ed"),
                                           SpeechToken(text: "pipe,"), SpeechToken(text: "ssml.", spellOut: true)])
@@ -93,6 +109,7 @@ import ReciteSegment
         let parts = chunks.map { $0.chunk.tokens.map(\.text).joined(separator: " ") }
         print("parts:", parts, chunks.map(\.chunk.referenceStart), espeak.samples.count)
         #expect(parts.first?.hasSuffix(",") == true, "\(parts)")
+        #expect(chunks.first?.ipa.hasSuffix(",") == true, "a part cut at a comma keeps it: \(chunks.first!.ipa)")
         #expect(parts.joined(separator: " ") == sentence)
         // No part lasts longer than the limit in eSpeak NG's audio.
         let starts = chunks.map(\.chunk.referenceStart) + [espeak.samples.count]

@@ -47,8 +47,26 @@ struct NeuralSynthesis {
         chunks = chunks.indices.flatMap { k in
             splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
-        return (espeak, rendering, try chunks.map { ($0, try ipa(of: $0, request: reference, events: espeak.events, ties: ties)) })
+        return (espeak, rendering, try chunks.indices.map { k in
+            let ipa = try ipa(of: chunks[k], request: reference, events: espeak.events, ties: ties)
+            return (chunks[k], chunks[k].endsSentence || k == chunks.count - 1 ? endingSentence(ipa) : ipa)
+        })
     }
+
+    /// `ipa` ending on a full stop unless it already ends a sentence. eSpeak NG ends a heading, a
+    /// list item or a "Field: value" line as a sentence, but its IPA has no stop there, and a
+    /// neural voice given none says the last word as if more followed: Kokoro's reading of
+    /// "SSWG Annual Update" was heard as "assess the breed she can you update".
+    static func endingSentence(_ ipa: String) -> String {
+        let body = ipa.unicodeScalars.reversed().drop { $0 == " " }
+        guard let last = body.first else { return ipa }
+        if sentenceMarks.contains(last) { return ipa }
+        let kept = clauseMarks.contains(last) ? body.dropFirst() : body[...]
+        return String(String.UnicodeScalarView(kept.reversed())) + "."
+    }
+
+    private static let sentenceMarks: Set<Unicode.Scalar> = [".", "!", "?", "…"]
+    private static let clauseMarks: Set<Unicode.Scalar> = [",", ";", ":"]
 
     func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
         let (espeak, rendering, planned) = try Self.plan(request, ties: voice.wantsTies, chunkSeconds: voice.maximumChunkSeconds)

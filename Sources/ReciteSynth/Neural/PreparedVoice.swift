@@ -27,8 +27,9 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
     public var styles: String? = nil
     public var vocabulary: String? = nil
 
-    /// The engine that says this voice, for cache keys and messages.
-    public var engineName: String { styles == nil ? Self.engine : KokoroVoice.engine }
+    /// The engine that says this voice, for cache keys and messages. Recite's reading changes
+    /// when what a voice is given changes (reading 2: a full stop where a sentence ends).
+    public var engineName: String { styles == nil ? Self.engine + ", Recite's reading 2" : KokoroVoice.engine }
 
     /// The engine that runs neural voices, for cache keys and `recite voices`.
     public static let engine = "sherpa-onnx 2.0.1 (VITS)"
