@@ -10,6 +10,9 @@ the voices' input (phonemes, chunking, pauses), not of normalization. The recogn
 scores British voices worse whatever their quality, so bf_emma is compared with kokoro-onnx's bf_emma.
 
 Usage: python3 Benchmarks/kokoro_wer.py [--recite .build/release/recite] [--article FILE.md] [--words 400]
+       [--voices af_heart,bf_emma,en_US-joe-medium] [--diff]
+--voices af_heart compares af_heart alone (Recite's and kokoro-onnx's), in a third of the time; --diff
+prints each reading's recognized words aligned with the reference, [said→heard] where they differ.
 Work files go under /tmp/recite-kwer and are removed at the end. Needs ~/venvs/asr
 (../shared/tools/setup-align.sh) and ~/venvs/kokoro (installed by Benchmarks/kokoro.py when missing).
 """
@@ -52,6 +55,8 @@ def main():
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--article", help="a Markdown article (default: ../shared/" + neural.ARTICLE + ")")
     ap.add_argument("--words", type=int, default=400, help="the article's first N words (about)")
+    ap.add_argument("--voices", default="af_heart,bf_emma,en_US-joe-medium", help="the voices Recite reads with")
+    ap.add_argument("--diff", action="store_true", help="print each reading's words aligned with the reference")
     ap.add_argument("--venv", default=os.path.expanduser("~/venvs/kokoro"))
     ap.add_argument("--asr-venv", default=os.environ.get("ASR_VENV", os.path.expanduser("~/venvs/asr")))
     args = ap.parse_args()
@@ -77,7 +82,8 @@ def main():
     reference = [w["spoken"] for w in espeak["sidecar"]["words"]]
 
     jobs = {}   # name -> (wav, reference words)
-    for voice in ("af_heart", "bf_emma", "en_US-joe-medium"):
+    voices = args.voices.split(",")
+    for voice in voices:
         r = recite_render(recite, doc, os.path.join(WORK, voice), ["--voice", voice])
         if "error" in r:
             print(f"recite --voice {voice}: FAILED {r['error']}")
@@ -88,7 +94,7 @@ def main():
     py = kokoro.venv(args.venv)
     reader = os.path.join(WORK, "reader.py")
     open(reader, "w").write(kokoro.READER)
-    for voice in ("af_heart", "bf_emma"):
+    for voice in [v for v in ("af_heart", "bf_emma") if v in voices]:
         styles = os.path.join(kokoro.KOKORO, "voices", voice + ".bin")
         wav = os.path.join(WORK, f"kokoro-onnx-{voice}.wav")
         lang = "en-gb" if voice.startswith("b") else "en-us"
@@ -99,7 +105,13 @@ def main():
         jobs[f"kokoro-onnx {voice}"] = (wav, reference)
         print(f"kokoro-onnx {voice}: {neural.wav_seconds(wav):.1f} s of audio in {r['wall']:.1f} s", flush=True)
 
-    wer = neural.wer_table(jobs, neural.decode_all(asr, [wav for wav, _ in jobs.values()]), width=28)
+    decoded = neural.decode_all(asr, [wav for wav, _ in jobs.values()])
+    wer = neural.wer_table(jobs, decoded, width=28)
+    if args.diff:
+        for name, (wav, ref) in jobs.items():
+            if "words" in decoded[wav]:
+                pairs = neural.aligned(neural.normalize(ref), neural.normalize(decoded[wav]["words"]))
+                print(f"\n== {name}\n" + " ".join(a if a == b else f"[{a or '-'}→{b or '-'}]" for a, b in pairs))
 
     def compare(ours, theirs):
         a, b = wer.get(ours), wer.get(theirs)

@@ -325,6 +325,25 @@ def word_errors(ref, hyp):
     return prev[-1][1:]
 
 
+def aligned(ref, hyp):
+    """The word pairs of a least-edit alignment of ref with hyp: (word, word), (word, None) for a
+    word not heard, (None, word) for a word heard that was not said."""
+    n, m = len(ref), len(hyp)
+    cost = [[i + j if i == 0 or j == 0 else 0 for j in range(m + 1)] for i in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            cost[i][j] = min(cost[i - 1][j - 1] + (ref[i - 1] != hyp[j - 1]), cost[i - 1][j] + 1, cost[i][j - 1] + 1)
+    pairs, i, j = [], n, m
+    while i or j:
+        if i and j and cost[i][j] == cost[i - 1][j - 1] + (ref[i - 1] != hyp[j - 1]):
+            pairs.append((ref[i - 1], hyp[j - 1])); i -= 1; j -= 1
+        elif i and cost[i][j] == cost[i - 1][j] + 1:
+            pairs.append((ref[i - 1], None)); i -= 1
+        else:
+            pairs.append((None, hyp[j - 1])); j -= 1
+    return pairs[::-1]
+
+
 def asr_python(venv, shared):
     py = os.path.join(venv, "bin", "python")
     ok = os.path.exists(py) and subprocess.run([py, "-c", "import pocketsphinx"], stderr=subprocess.DEVNULL).returncode == 0

@@ -73,13 +73,16 @@ import ReciteSegment
 
     /// A heading, a list item or a "Field: value" line ends a sentence in eSpeak NG's reading but
     /// has no stop in its IPA: the voice is given one, so that it does not say the last word as if
-    /// more followed. A part of a sentence cut for its length keeps its comma.
+    /// more followed. A lone word is left alone, and a part of a sentence cut for its length keeps
+    /// its comma.
     @Test func aSentenceWithoutPunctuationEndsOnAFullStop() throws {
         let heading = try NeuralSynthesis.plan(request("Annual Update")).chunks
         #expect(heading.count == 1)
         #expect(heading[0].ipa.hasSuffix("ˈʌpde^ɪt.") || heading[0].ipa.hasSuffix("ˈʌpdeɪt."), "\(heading[0].ipa)")
         let field = try NeuralSynthesis.plan(request("Author: Apple")).chunks
         #expect(field.last!.ipa.hasSuffix("ˈæpə^l.") || field.last!.ipa.hasSuffix("ˈæpəl."), "\(field.last!.ipa)")
+        let cell = try NeuralSynthesis.plan(request("one")).chunks
+        #expect(cell.count == 1 && cell[0].ipa.contains("ʌn") && !cell[0].ipa.hasSuffix("."), "a lone word is left without a stop: \(cell.map(\.ipa))")
         #expect(NeuralSynthesis.endingSentence("ɪt ɪz,") == "ɪt ɪz.")
         #expect(NeuralSynthesis.endingSentence("ɪt ɪz ") == "ɪt ɪz.")
         #expect(NeuralSynthesis.endingSentence("ɪt ɪz?") == "ɪt ɪz?")

@@ -49,14 +49,16 @@ struct NeuralSynthesis {
         }
         return (espeak, rendering, try chunks.indices.map { k in
             let ipa = try ipa(of: chunks[k], request: reference, events: espeak.events, ties: ties)
-            return (chunks[k], chunks[k].endsSentence || k == chunks.count - 1 ? endingSentence(ipa) : ipa)
+            let endsSentence = chunks[k].endsSentence || k == chunks.count - 1
+            return (chunks[k], endsSentence && ipa.contains(" ") ? endingSentence(ipa) : ipa)
         })
     }
 
     /// `ipa` ending on a full stop unless it already ends a sentence. eSpeak NG ends a heading, a
     /// list item or a "Field: value" line as a sentence, but its IPA has no stop there, and a
     /// neural voice given none says the last word as if more followed: Kokoro's reading of
-    /// "SSWG Annual Update" was heard as "assess the breed she can you update".
+    /// "SSWG Annual Update" was heard as "assess the breed she can you update". A lone word (a
+    /// table's cell) is left as it is: Kokoro drew "one." out into "wines".
     static func endingSentence(_ ipa: String) -> String {
         let body = ipa.unicodeScalars.reversed().drop { $0 == " " }
         guard let last = body.first else { return ipa }
