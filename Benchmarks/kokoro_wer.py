@@ -13,7 +13,7 @@ Usage: python3 Benchmarks/kokoro_wer.py [--recite .build/release/recite] [--arti
        [--voices af_heart,bf_emma,en_US-joe-medium] [--diff]
 --voices af_heart compares af_heart alone (Recite's and kokoro-onnx's), in a third of the time; --diff
 prints each reading's recognized words aligned with the reference, [said→heard] where they differ.
-Work files go under /tmp/recite-kwer and are removed at the end. Needs ~/venvs/asr
+Work files go under /tmp/recite-kwer (--work) and are removed at the end. Needs ~/venvs/asr
 (../shared/tools/setup-align.sh) and ~/venvs/kokoro (installed by Benchmarks/kokoro.py when missing).
 """
 import argparse, json, os, shutil, subprocess, sys, time
@@ -57,6 +57,7 @@ def main():
     ap.add_argument("--words", type=int, default=400, help="the article's first N words (about)")
     ap.add_argument("--voices", default="af_heart,bf_emma,en_US-joe-medium", help="the voices Recite reads with")
     ap.add_argument("--diff", action="store_true", help="print each reading's words aligned with the reference")
+    ap.add_argument("--work", default=WORK, help="the work folder (two runs at once need two)")
     ap.add_argument("--venv", default=os.path.expanduser("~/venvs/kokoro"))
     ap.add_argument("--asr-venv", default=os.environ.get("ASR_VENV", os.path.expanduser("~/venvs/asr")))
     args = ap.parse_args()
@@ -66,25 +67,26 @@ def main():
     if not asr:
         sys.exit(f"no pocketsphinx in {args.asr_venv} (../shared/tools/setup-align.sh)")
 
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(os.path.join(WORK, "in"))
-    doc = os.path.join(WORK, "in", os.path.basename(article))
+    work = args.work
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "in"))
+    doc = os.path.join(work, "in", os.path.basename(article))
     open(doc, "w", encoding="utf-8").write(neural.cut_markdown(open(article, encoding="utf-8").read(), args.words))
     print(f"article: {os.path.basename(article)}, first ~{args.words} words; load average {neural.load_average()} at start",
           flush=True)
 
-    espeak = recite_render(recite, doc, os.path.join(WORK, "espeak"), [])
+    espeak = recite_render(recite, doc, os.path.join(work, "espeak"), [])
     if "error" in espeak:
         sys.exit(f"recite build (eSpeak NG) failed: {espeak['error']}")
     lines = neural.piper_lines(espeak["sidecar"], open(doc, "rb").read())
-    txt = os.path.join(WORK, "kokoro-onnx.txt")
+    txt = os.path.join(work, "kokoro-onnx.txt")
     open(txt, "w", encoding="utf-8").write("\n".join(lines) + "\n")
     reference = [w["spoken"] for w in espeak["sidecar"]["words"]]
 
     jobs = {}   # name -> (wav, reference words)
     voices = args.voices.split(",")
     for voice in voices:
-        r = recite_render(recite, doc, os.path.join(WORK, voice), ["--voice", voice])
+        r = recite_render(recite, doc, os.path.join(work, voice), ["--voice", voice])
         if "error" in r:
             print(f"recite --voice {voice}: FAILED {r['error']}")
             continue
@@ -92,11 +94,11 @@ def main():
         print(f"recite --voice {voice}: {r['audio']:.1f} s of audio in {r['wall']:.1f} s", flush=True)
 
     py = kokoro.venv(args.venv)
-    reader = os.path.join(WORK, "reader.py")
+    reader = os.path.join(work, "reader.py")
     open(reader, "w").write(kokoro.READER)
     for voice in [v for v in ("af_heart", "bf_emma") if v in voices]:
         styles = os.path.join(kokoro.KOKORO, "voices", voice + ".bin")
-        wav = os.path.join(WORK, f"kokoro-onnx-{voice}.wav")
+        wav = os.path.join(work, f"kokoro-onnx-{voice}.wav")
         lang = "en-gb" if voice.startswith("b") else "en-us"
         r = run_once([py, reader, os.path.join(kokoro.KOKORO, "model.onnx"), styles, voice, lang, txt, wav, "2"], wav + ".log")
         if r["status"] != 0:
@@ -120,7 +122,7 @@ def main():
     compare("recite af_heart", "kokoro-onnx af_heart")
     compare("recite af_heart", "recite en_US-joe-medium")
     compare("recite bf_emma", "kokoro-onnx bf_emma")
-    shutil.rmtree(WORK, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ public struct KokoroVoice: Sendable, Equatable {
     /// The last part counts changes to how Recite says Kokoro's audio (its ends trimmed since 2;
     /// misaki's ɐ, ˌI and single ɹ, and style row n - 1, since 3), so that a cache never gives
     /// audio made the old way.
-    public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 4"
+    public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 5"
     /// The version of the ONNX Runtime library Kokoro runs on, or nil when it cannot be opened.
     public static var runtimeVersion: String? { OnnxRuntime.loadedVersion }
     public static let license = "Apache-2.0 (weights), MIT (ONNX export)"

@@ -51,8 +51,8 @@ final class SherpaVoice: PhonemeSpeaker {
     }
 
     /// Speaks one sentence of IPA (eSpeak NG's, with its punctuation). `speed` > 1 is faster.
-    /// Samples are in -1…1.
-    func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
+    /// Samples are in -1…1. A VITS voice has no style to choose: `segment` is not needed.
+    func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         var codepoints = phonemes.unicodeScalars.map { Int32(bitPattern: $0.value) }
         guard !codepoints.isEmpty else { return [] }
         var lengths = [Int32(codepoints.count)]
