@@ -39,10 +39,10 @@ final class KokoroSpeaker: PhonemeSpeaker {
     /// Speaks eSpeak NG's IPA (with ties). `speed` > 1 is faster. Samples are in -1…1.
     ///
     /// The style is the one for the whole segment's length (`callLength`), not the stretch's: a
-    /// voice's style rows are by input length, and a short row speaks fast. Said
-    /// each with its own length, a recipe's list items and short sentences were rushed (speech
-    /// 2.5–5% faster than kokoro-onnx's, which says a paragraph per call, and on 11's first 285
-    /// words 82 words misheard against kokoro-onnx's 56).
+    /// voice's style rows are by input length, and a short row speaks fast. Said each with its
+    /// own length, short sentences and list items were rushed (speech 2.5–5% faster than
+    /// kokoro-onnx's, which says a paragraph per call), and pocketsphinx missed 666 words of
+    /// eight articles' first 3,151 against 632 now (docs/voices.md).
     func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         var samples: [Float] = []
         let styleLength = Self.callLength(segmentTokens: tokens(MisakiPhonemes.convert(segment, accent: accent)).count)
