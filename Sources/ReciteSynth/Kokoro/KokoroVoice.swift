@@ -21,7 +21,8 @@ public struct KokoroVoice: Sendable, Equatable {
     public static let styleWidth = 256
     /// The engine, for cache keys and `recite voices`.
     /// The last part counts changes to how Recite says Kokoro's audio (its ends trimmed since 2;
-    /// misaki's ɐ, ˌI and single ɹ, and style row n - 1, since 3), so that a cache never gives
+    /// misaki's ɐ, ˌI and single ɹ, and style row n - 1, since 3; a full stop after a heading
+    /// since 4; the segment's style row since 5), so that a cache never gives
     /// audio made the old way.
     public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 5"
     /// The version of the ONNX Runtime library Kokoro runs on, or nil when it cannot be opened.
