@@ -12,6 +12,11 @@ import ReciteSystem
 /// a checker came through it. When a checker dies, the zygote reports how. Forking the zygote, which
 /// never runs a second thread, is safe where forking the busy build (its locks held by threads
 /// that a child would not have) is not.
+///
+/// Only the zygote writes answers: a checker tells how it went by its exit status alone. (When
+/// checkers answered "ok" themselves, a checker's frame could land between the two writes of the
+/// zygote's "ready" frame; the build then read garbage, stopped checking, and read the next
+/// document itself, so a crash there took the whole run down, now and then, under load.)
 final class ReadGuard: @unchecked Sendable {
     enum Verdict: Equatable {
         case readable
@@ -121,7 +126,8 @@ final class ReadGuard: @unchecked Sendable {
             guard pid > 0, WorkerProtocol.writeFrame(Data("ready \(pid)".utf8), to: answers) else { _exit(1) }
             switch TerminationStatus.wait(for: pid) {
             case .exited(Self.nextPlease):
-                continue  // the checker read one document and left; the next one is forked
+                // The checker read one document and left; the next one is forked.
+                guard WorkerProtocol.writeFrame(Data("ok".utf8), to: answers) else { _exit(1) }
             case .signaled(let signal):
                 guard WorkerProtocol.writeFrame(Data("crashed \(signal)".utf8), to: answers) else { _exit(1) }
             case .exited, nil:
@@ -134,10 +140,11 @@ final class ReadGuard: @unchecked Sendable {
     private static let nextPlease: Int32 = 3
 
     /// A checker: reads the one document asked for, on a thread with the stack the build's own
-    /// threads have (so that what overflows there overflows here first), answers, and exits, so
-    /// that what the document took goes back to the system at once (a checker left holding a
-    /// book's memory raised the run's peak by a fifth).
+    /// threads have (so that what overflows there overflows here first), and exits, so that what
+    /// the document took goes back to the system at once (a checker left holding a book's memory
+    /// raised the run's peak by a fifth). It writes nothing: the zygote answers for it.
     private static func runChecker(requests: Int32, answers: Int32, check: @escaping @Sendable (Int) -> Void) -> Never {
+        close(answers)
         guard let frame = WorkerProtocol.readFrame(from: requests) else { _exit(0) }
         let index = Int(String(decoding: frame, as: UTF8.self)) ?? -1
         let done = DispatchSemaphore(value: 0)
@@ -148,7 +155,6 @@ final class ReadGuard: @unchecked Sendable {
         thread.stackSize = BlockingThreads.stackSize
         thread.start()
         done.wait()
-        guard WorkerProtocol.writeFrame(Data("ok".utf8), to: answers) else { _exit(0) }
         _exit(nextPlease)
     }
 }

@@ -10,13 +10,19 @@ public enum WorkerProtocol {
 
     // MARK: - Frames
 
-    /// Writes all of `data` with its length in front; false if the other end is gone.
+    /// Writes all of `data` with its length in front; false if the other end is gone. A small
+    /// frame goes out in one write, which a pipe keeps whole (below `PIPE_BUF` bytes).
     @discardableResult
     public static func writeFrame(_ data: Data, to fd: Int32) -> Bool {
         var length = UInt32(data.count).littleEndian
-        let header = withUnsafeBytes(of: &length) { Data($0) }
-        return writeAll(header, to: fd) && writeAll(data, to: fd)
+        var frame = withUnsafeBytes(of: &length) { Data($0) }
+        guard data.count + frame.count <= smallFrame else { return writeAll(frame, to: fd) && writeAll(data, to: fd) }
+        frame.append(data)
+        return writeAll(frame, to: fd)
     }
+
+    /// The largest frame written in one piece: POSIX's `PIPE_BUF` least.
+    static let smallFrame = 512
 
     /// Writes a response's two frames, the samples straight from the audio's memory.
     static func writeResponse(_ result: Result<SynthesizedAudio, SynthesisError>, to fd: Int32,

@@ -58,6 +58,19 @@ import Testing
         let dry = try Self.recite(["build", input.path, "-o", out.path, "--dry-run"], environment: ["RECITE_TEST_CRASH_READING": "bad.md"])
         #expect(dry.status == 1)
         #expect(dry.stderr.contains("bad.md: error: Reading this document crashed Recite"))
+
+        // Every verdict is exact, however the checkers' exits and the answers interleave: of 36
+        // documents read one after another, the 12 that crash fail and only they.
+        var many: [String: String] = [:]
+        for number in 0..<36 { many[String(format: "%02d-%@.md", number, number % 3 == 1 ? "bad" : "good")] = "Document \(number).\n" }
+        let crowd = try Self.folder(many)
+        let crowded = try Self.recite(["build", crowd.appendingPathComponent("in").path, "-o", crowd.appendingPathComponent("out").path, "--dry-run"],
+                                      environment: ["RECITE_TEST_CRASH_READING": "bad.md"])
+        #expect(crowded.status == 1, "\(crowded.stderr)")
+        let crashedNames = crowded.stderr.split(separator: "\n").filter { $0.contains("Reading this document crashed Recite") }
+            .compactMap { $0.split(separator: "/").last?.split(separator: ":").first.map(String.init) }
+        #expect(Set(crashedNames) == Set(many.keys.filter { $0.hasSuffix("bad.md") }), "\(crowded.stderr)")
+        #expect(crashedNames.count == 12)
     }
 
     /// A folder of hostile documents beside a normal one: the run ends by itself, the normal one
