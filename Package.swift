@@ -71,7 +71,7 @@ let package = Package(
             "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
-            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions",
+            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions", "ReciteSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildStamp"]),
         // The commit a build was made from, for `recite --version`.

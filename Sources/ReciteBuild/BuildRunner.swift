@@ -2,6 +2,7 @@ import Foundation
 import ReciteAudio
 import ReciteScript
 import ReciteSynth
+import ReciteSystem
 import ReciteTiming
 
 /// Runs `recite build`: every job through the stages, outputs written atomically, one manifest.
@@ -76,6 +77,8 @@ public struct BuildRunner: Sendable {
         case started(documents: Int)
         case finished(Manifest.Entry)
         case warning(String)
+        /// A warning that a run nobody watches (cron) must print too: its work is not kept.
+        case notice(String)
         case error(String)
     }
 
@@ -120,11 +123,14 @@ public struct BuildRunner: Sendable {
         }
         let lock = try OutputLock(folder: options.outputFolder, shard: options.shard)
         defer { withExtendedLifetime(lock) {} }
-        removeStalePartials()
         let cacheFolder = options.cacheFolder ?? Self.defaultCacheFolder(for: options.outputFolder)
+        for folder in Set([options.outputFolder, cacheFolder]) { AtomicOutput.removeStalePartials(under: URL(fileURLWithPath: folder)) }
         let workers = renderers.workerConfiguration
         let synthesizer = CachingSynthesizer(Self.engines(jobs: options.jobs, espeak: workers),
-                                             cache: try SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity))
+                                             cache: SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity),
+                                             storeFailed: { [report, once] error in
+            if once.first(Self.cacheNotice) { report(.notice(Self.cacheWarning(cacheFolder, error))) }
+        })
         if renderers.usesNeuralVoice && renderers.pitchChanged, once.first(Self.pitchNotice) {
             report(.warning("A neural voice cannot change its pitch: the pipeline's pitch is ignored for it."))
         }
@@ -159,9 +165,23 @@ public struct BuildRunner: Sendable {
         try OutputLock.withManifestLock(folder: options.outputFolder) { try writeManifest(entries) }
         summary.segmentsFromCache = synthesizer.hits
         summary.segmentsSynthesized = synthesizer.misses
-        try AtomicOutput.write(Data(synthesizer.keysUsed.sorted().joined(separator: "\n").utf8),
-                               to: Self.lastRunKeysFile(in: cacheFolder, shard: options.shard))
+        let keysFile = Self.lastRunKeysFile(in: cacheFolder, shard: options.shard)
+        do {
+            try AtomicOutput.write(Data(synthesizer.keysUsed.sorted().joined(separator: "\n").utf8), to: keysFile)
+        } catch {
+            // Without this run's list, `cache prune` must not go by the last one's.
+            unlink(keysFile)
+            if once.first(Self.cacheNotice) { report(.notice(Self.cacheWarning(cacheFolder, error))) }
+        }
         return summary
+    }
+
+    static let cacheNotice = "cache"
+
+    /// The cache only saves work: when it cannot grow, the run goes on without it, said once.
+    static func cacheWarning(_ folder: String, _ error: any Error) -> String {
+        "recite: warning: the segment cache in \(folder) stopped growing. \(FileSystemError.readable(error, action: "write")) "
+            + "Documents are rendered all the same; what the cache could not keep is synthesized again next time."
     }
 
     /// The documents' indices, largest source first: the longest document starts at once and
@@ -199,13 +219,20 @@ public struct BuildRunner: Sendable {
         // This document may need synthesis: the workers start while it is parsed.
         synthesizer.prepareForRequests()
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
+        let before = fingerprints.sourceDigest(of: job)
         let prepared = reader()
         // A long document leaves its text stages' copies freed but held by the allocator.
         if let count = try? prepared.get().segments.count, count >= DocumentRenderer.longDocumentSegments {
             MemoryTuning.releaseFreedMemory()
         }
         let dependencies = (try? prepared.get())?.dependencies ?? []
-        let fingerprint = fingerprints.fingerprint(of: job, dependencies: dependencies)
+        let after = fingerprints.sourceDigest(of: job)
+        var fingerprint = after.map { fingerprints.fingerprint(of: job, source: $0, dependencies: dependencies) }
+        if after != before, (try? prepared.get()) != nil {
+            // Rewritten while it was read: what was read is rendered, and it is read again next run.
+            fingerprint = nil
+            report(.notice("\(job.source): warning: the file changed while Recite read it; it is rendered as it was read, and read again next run."))
+        }
         if let fingerprint, var kept = earlier[job.outputStem + "." + renderer.pipeline.format.fileExtension], kept.status == .ok,
            kept.fingerprint == fingerprint, outputsExist(kept) {
             // Unchanged: keep the outputs; only note its segments so `cache prune` keeps them.
@@ -232,8 +259,13 @@ public struct BuildRunner: Sendable {
     }
 
     /// Records a document's segment keys for the next run's fast unchanged path.
+    /// One that cannot be written is removed, so that no run goes by an earlier render's keys.
     private func record(_ keys: [String], in keysFile: String) {
-        try? AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
+        do {
+            try AtomicOutput.write(Data(keys.joined(separator: "\n").utf8), to: keysFile)
+        } catch {
+            unlink(keysFile)
+        }
     }
 
     private func renderUncounted(_ job: Job, prepared: Result<DocumentRenderer.Prepared, DocumentError>,
@@ -248,20 +280,23 @@ public struct BuildRunner: Sendable {
             if renderer.ignoresPitch(prepared), once.first(Self.pitchNotice) {
                 report(.warning("\(job.source): warning: a neural voice cannot change its pitch: <prosody pitch> is ignored (said once per run)."))
             }
+            // The audio, its sidecar and captions replace yesterday's together, or not at all.
+            let batch = AtomicBatch()
             var rendered: TimingSidecar?
-            try AtomicOutput.write(to: audioPath) { temporary in
+            try batch.write(to: audioPath) { temporary in
                 rendered = try renderer.render(prepared, with: synthesizer, to: temporary,
                                                audioName: URL(fileURLWithPath: outputs.audio).lastPathComponent)
             }
             let sidecar = rendered!
-            try AtomicOutput.write(to: timingPath) { try TimingSidecarWriter.write(sidecar, to: $0) }
+            try batch.write(to: timingPath) { try TimingSidecarWriter.write(sidecar, to: $0) }
             try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, pipeline: renderer.pipeline,
-                                    into: &outputs)
+                                    into: &outputs, batch: batch)
+            try batch.commit()
             return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                   duration: sidecar.duration, words: sidecar.words.count,
                                   error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
         } catch {
-            let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(error)"
+            let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(FileSystemError.readable(error))"
             report(.error(message))
             // The earlier good output, if any, stays in place; the manifest says how long it is.
             let kept = try? SoundFile.info(of: audioPath)
@@ -359,16 +394,6 @@ public struct BuildRunner: Sendable {
 
     /// Removes the temporary files (`.NAME.PID.partial`) of runs that were killed: their process
     /// is gone. A live process's files (another shard's) are left alone.
-    func removeStalePartials() {
-        let root = URL(fileURLWithPath: options.outputFolder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
-        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".partial") {
-            let parts = url.deletingPathExtension().lastPathComponent.split(separator: ".")
-            guard let pid = parts.last.flatMap({ Int32($0) }), pid != getpid(),
-                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: url)
-        }
-    }
 
     func path(_ relative: String) -> String {
         URL(fileURLWithPath: options.outputFolder).appendingPathComponent(relative).path

@@ -34,12 +34,22 @@ struct DocumentFingerprint {
     /// `dependencies` are the other files its output depends on; a missing one counts as such, so
     /// that adding it later changes the fingerprint.
     func fingerprint(of job: Job, dependencies: [String] = []) -> String? {
-        guard let data = FileManager.default.contents(atPath: job.source) else { return nil }
-        var bytes = Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + SHA256.digest(data)
+        sourceDigest(of: job).map { fingerprint(of: job, source: $0, dependencies: dependencies) }
+    }
+
+    /// The same, for a source whose digest was taken already.
+    func fingerprint(of job: Job, source: [UInt8], dependencies: [String]) -> String {
+        var bytes = Array("\(runDigest)\n\(job.source)\n\(job.outputStem)\n".utf8) + source
         for file in dependencies {
             bytes += Array("\n\(file)\n".utf8)
             bytes += FileManager.default.contents(atPath: file).map { SHA256.digest($0) } ?? Array("missing".utf8)
         }
         return SHA256.hex(bytes)
+    }
+
+    /// The digest of the source's bytes as they are now; nil if it cannot be read. Taken before a
+    /// document is read and again after, it tells a document rewritten while the run read it.
+    func sourceDigest(of job: Job) -> [UInt8]? {
+        FileManager.default.contents(atPath: job.source).map { SHA256.digest($0) }
     }
 }

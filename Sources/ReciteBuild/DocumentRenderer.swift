@@ -83,6 +83,12 @@ public struct DocumentRenderer: Sendable {
             throw DocumentError(path: job.source, message: "Cannot read the file; check that it exists and is readable.")
         }
         let bytes = [UInt8](data)
+        if let marker = Self.rewriteMarker, job.source.hasSuffix(marker), let handle = FileHandle(forWritingAtPath: job.source) {
+            // An editor saving the file just after Recite read it.
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(" Rewritten.\n".utf8))
+            try? handle.close()
+        }
         var script: Script
         var source: SourceText
         var warnings: [Warning] = []
@@ -140,6 +146,9 @@ public struct DocumentRenderer: Sendable {
     /// For tests of isolation only: reading a document whose path ends with the value of
     /// `RECITE_TEST_CRASH_READING` crashes the process that reads it.
     static let crashMarker = ProcessInfo.processInfo.environment["RECITE_TEST_CRASH_READING"].flatMap { $0.isEmpty ? nil : $0 }
+    /// For tests only: a document whose path ends with `RECITE_TEST_REWRITE_READING` is added to
+    /// each time it has been read.
+    static let rewriteMarker = ProcessInfo.processInfo.environment["RECITE_TEST_REWRITE_READING"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// A clip can be spliced in if libsndfile reads its header (WAV, FLAC and the other formats it knows).
     @Sendable static func isPlayableAudio(_ path: String) -> Bool {

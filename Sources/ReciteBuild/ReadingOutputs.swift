@@ -5,16 +5,16 @@ import ReciteTiming
 
 extension BuildRunner {
     /// Writes what the document's pipeline asks for beside the audio, from its timings: caption
-    /// files (`NAME.vtt`, `NAME.srt`) and the read-along page (`NAME.html`), each atomically.
+    /// files (`NAME.vtt`, `NAME.srt`) and the read-along page (`NAME.html`), in the document's batch.
     func writeReadingOutputs(of prepared: DocumentRenderer.Prepared, sidecar: TimingSidecar, stem: String,
-                             pipeline: Pipeline, into outputs: inout Manifest.Entry.Outputs) throws {
+                             pipeline: Pipeline, into outputs: inout Manifest.Entry.Outputs, batch: AtomicBatch) throws {
         guard !pipeline.captions.isEmpty || pipeline.html else { return }
         let shown = ShownText.shownWords(of: sidecar, source: prepared.source)
         if !pipeline.captions.isEmpty {
             let cues = CueBuilder().cues(forShownWords: shown)
             for format in Set(pipeline.captions).sorted(by: { $0.rawValue < $1.rawValue }) {
                 let name = stem + "." + format.fileExtension
-                try AtomicOutput.write(Data(format.document(cues).utf8), to: path(name))
+                try batch.write(Data(format.document(cues).utf8), to: path(name))
                 switch format {
                 case .vtt: outputs.vtt = name
                 case .srt: outputs.srt = name
@@ -24,7 +24,7 @@ extension BuildRunner {
         if pipeline.html {
             let page = ReadAlongPage(sidecar: sidecar, source: prepared.source, language: prepared.script.language)
             outputs.html = stem + ".html"
-            try AtomicOutput.write(Data(page.html(shownWords: shown).utf8), to: path(stem + ".html"))
+            try batch.write(Data(page.html(shownWords: shown).utf8), to: path(stem + ".html"))
         }
     }
 }

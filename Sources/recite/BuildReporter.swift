@@ -66,6 +66,8 @@ final class BuildReporter: @unchecked Sendable {
             drawBar()
         case .warning(let line):
             if verbose || terminal { above(line) }
+        case .notice(let line):
+            if !quiet { above(line) }
         case .error(let line):
             above(line)
         }
@@ -111,7 +113,7 @@ final class BuildReporter: @unchecked Sendable {
             if let h = entry.cacheHits { fields["cacheHits"] = h }
             if let e = entry.error { fields["error"] = e }
             emit(fields)
-        case .warning(let line):
+        case .warning(let line), .notice(let line):
             emit(["event": "warning", "message": line])
         case .error(let line):
             emit(["event": "error", "message": line])

@@ -31,7 +31,7 @@ struct Cache: ParsableCommand {
         @OptionGroup var location: Location
 
         func run() throws {
-            let stats = try SegmentCache(folder: location.folder).statistics()
+            let stats = SegmentCache(folder: location.folder).statistics()
             print("\(stats.entries) entries, \(stats.damaged) damaged, \(stats.bytes) bytes in \(location.folder)")
         }
     }

@@ -4,6 +4,7 @@ import ReciteAudio
 import ReciteBuild
 import ReciteCaptions
 import ReciteSynth
+import ReciteSystem
 
 /// The options of every command that renders documents (`build`, `book`): where, with which
 /// pipeline, and what to add to it for this run.
@@ -104,5 +105,9 @@ func exitingOnRunErrors(_ body: () throws -> Void) throws {
     } catch let error as OutputLock.Busy {
         FileHandle.standardError.write(Data("recite: \(error)\n".utf8))
         throw ExitCode(ExitStatus.busy)
+    } catch let error where FileSystemError.isFoundation(error) || error is FileSystemError {
+        // The run could not finish (its manifest, say, could not be written): said in words.
+        FileHandle.standardError.write(Data("recite: \(FileSystemError.readable(error, action: "write"))\n".utf8))
+        throw ExitCode(ExitStatus.someFailed)
     }
 }

@@ -13,8 +13,13 @@ enum RunSupport {
 
     /// Runs `recite arguments` from the repository root, `input` on its standard input.
     static func recite(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run(EndToEndTests.executable.path, arguments, input: input, environment: environment)
+    }
+
+    /// Runs any program the same way (`setpriv`, `mount`).
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
-        process.executableURL = EndToEndTests.executable
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = Fixtures.repositoryRoot
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }

@@ -30,7 +30,7 @@ import ReciteSegment
     }
 
     func caching(_ inner: SlowCounter) throws -> CachingSynthesizer {
-        try CachingSynthesizer(inner, cache: SegmentCache(folder: Fixtures.scratch("once-\(UUID().uuidString)").path))
+        CachingSynthesizer(inner, cache: SegmentCache(folder: Fixtures.scratch("once-\(UUID().uuidString)").path))
     }
 
     @Test func threeParagraphsAHundredTimesOverAreSynthesizedThrice() throws {

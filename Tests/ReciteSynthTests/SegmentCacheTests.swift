@@ -26,11 +26,11 @@ import Testing
 
     @Test func entriesComeBackInANewRun() throws {
         let folder = Self.folder("round-trip")
-        let cache = try SegmentCache(folder: folder)
+        let cache = SegmentCache(folder: folder)
         try cache.store("a", Self.audio(3))
         try cache.store("b", Self.audio(5))
         #expect(Self.same(cache.load("a"), Self.audio(3)))
-        let later = try SegmentCache(folder: folder)
+        let later = SegmentCache(folder: folder)
         #expect(Self.same(later.load("b"), Self.audio(5)))
         #expect(later.load("c") == nil)
     }
@@ -38,13 +38,13 @@ import Testing
     /// A run killed while writing leaves a torn last record: the ones before it still load.
     @Test func aTornLastRecordLosesOnlyThatEntry() throws {
         let folder = Self.folder("torn")
-        let cache = try SegmentCache(folder: folder)
+        let cache = SegmentCache(folder: folder)
         for (key, seed) in [("a", 3), ("b", 5), ("c", 7)] { try cache.store(key, Self.audio(Int16(seed))) }
         let pack = try Self.onlyPack(in: folder)
         // Cut into the last record (the file of a running build ends with its last block's padding).
         let last = try #require(SegmentPack.records(in: pack).last?.record)
         #expect(truncate(pack, off_t(last.offset + last.length - 100)) == 0)
-        let later = try SegmentCache(folder: folder)
+        let later = SegmentCache(folder: folder)
         #expect(Self.same(later.load("a"), Self.audio(3)))
         #expect(Self.same(later.load("b"), Self.audio(5)))
         #expect(later.load("c") == nil)
@@ -59,11 +59,11 @@ import Testing
         bytes[bytes.count / 2] ^= 0x40
         try bytes.write(to: URL(fileURLWithPath: pack))
 
-        let cache = try SegmentCache(folder: folder)
+        let cache = SegmentCache(folder: folder)
         #expect(cache.load("a") == nil)
         try cache.store("a", Self.audio(3))
         #expect(Self.same(cache.load("a"), Self.audio(3)))
-        #expect(Self.same(try SegmentCache(folder: folder).load("a"), Self.audio(3)))
+        #expect(Self.same(SegmentCache(folder: folder).load("a"), Self.audio(3)))
         #expect(cache.statistics().entries == 1)
         #expect(cache.statistics().damaged == 1)
     }
@@ -72,16 +72,16 @@ import Testing
     @Test func pruneKeepsWhatIsUsedAndSkipsAPackInUse() throws {
         let folder = Self.folder("prune")
         do {
-            let finished = try SegmentCache(folder: folder)
+            let finished = SegmentCache(folder: folder)
             for (key, seed) in [("a", 3), ("b", 5), ("c", 7)] { try finished.store(key, Self.audio(Int16(seed))) }
             try finished.store("a", Self.audio(3))
         }
-        let running = try SegmentCache(folder: folder)
+        let running = SegmentCache(folder: folder)
         try running.store("d", Self.audio(9))
 
         let removed = try SegmentCache(folder: folder).prune(keeping: ["a", "c"])
         #expect(removed == 2)  // b, and a's duplicate
-        let after = try SegmentCache(folder: folder)
+        let after = SegmentCache(folder: folder)
         #expect(after.statistics() .entries == 3)  // a, c, and the running build's d
         #expect(Self.same(after.load("a"), Self.audio(3)))
         #expect(after.load("b") == nil)
@@ -93,7 +93,7 @@ import Testing
     @Test func aFinishedPackKeepsNoReservedSpace() throws {
         let folder = Self.folder("reserve")
         do {
-            let cache = try SegmentCache(folder: folder)
+            let cache = SegmentCache(folder: folder)
             for key in ["a", "b", "c"] { try cache.store(key, Self.audio(3)) }
         }
         let pack = try Self.onlyPack(in: folder)

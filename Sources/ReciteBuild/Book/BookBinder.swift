@@ -142,7 +142,9 @@ public struct BookBinder {
         tags.chapters = Self.marks(nested)
 
         // Second pass: the audio, streamed or remuxed.
-        try AtomicOutput.write(to: path(audioExtension)) { temporary in
+        // The book, its chapter list, cue sheet and sidecar replace the last bind's together.
+        let batch = AtomicBatch()
+        try batch.write(to: path(audioExtension)) { temporary in
             if let pieces = layout.pieces {
                 try BookRemuxer.write(path: temporary, format: format, chapters: pieces, metadata: tags)
             } else if format == .flac {
@@ -165,9 +167,10 @@ public struct BookBinder {
         let result = Chapters(title: title, audio: name + audioExtension, duration: book.duration, chapters: nested)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicOutput.write(try encoder.encode(result), to: path(".chapters.json"))
-        try AtomicOutput.write(Data(CueSheet.text(result).utf8), to: path(".cue"))
-        try AtomicOutput.write(to: path(".timing.json")) { try TimingSidecarWriter.write(book, to: $0) }
+        try batch.write(try encoder.encode(result), to: path(".chapters.json"))
+        try batch.write(Data(CueSheet.text(result).utf8), to: path(".cue"))
+        try batch.write(to: path(".timing.json")) { try TimingSidecarWriter.write(book, to: $0) }
+        try batch.commit()
         return result
     }
 

@@ -12,7 +12,7 @@ struct EncodedChapterStore {
 
     init(cacheFolder: String) {
         folder = URL(fileURLWithPath: cacheFolder).appendingPathComponent("chapters")
-        removeStalePartials()
+        AtomicOutput.removeStalePartials(under: folder)
     }
 
     /// The key of an article's audio file for `settings`. A FLAC file is known by its
@@ -117,15 +117,5 @@ struct EncodedChapterStore {
         guard bytes[0..<4] == [0x66, 0x4C, 0x61, 0x43], bytes[4] & 0x7F == 0, bytes[5..<8] == [0, 0, 34] else { return nil }
         let streamInfo = Array(bytes[8..<42])
         return streamInfo[18..<34].allSatisfy { $0 == 0 } ? nil : streamInfo
-    }
-
-    /// Temporary files of killed runs (`.NAME.PID.partial`, see `AtomicOutput`) whose process is gone.
-    private func removeStalePartials() {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
-        for case let url as URL in walker where url.lastPathComponent.hasSuffix(".partial") {
-            let parts = url.deletingPathExtension().lastPathComponent.split(separator: ".")
-            guard let pid = parts.last.flatMap({ Int32($0) }), pid != getpid(), kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: url)
-        }
     }
 }

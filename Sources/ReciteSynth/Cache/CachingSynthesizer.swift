@@ -19,9 +19,15 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
 
     public var sampleRate: Int { inner.sampleRate }
 
-    public init(_ inner: any SegmentSynthesizer, cache: SegmentCache) {
+    /// Told when the cache cannot take a segment (a full disk, a folder not writable): the
+    /// segment's audio still goes to its document, since the cache only saves work.
+    private let storeFailed: @Sendable (any Error) -> Void
+
+    public init(_ inner: any SegmentSynthesizer, cache: SegmentCache,
+                storeFailed: @escaping @Sendable (any Error) -> Void = { _ in }) {
         self.inner = inner
         self.cache = cache
+        self.storeFailed = storeFailed
     }
 
     /// Records requests as in use without synthesizing them (an unchanged document's segments).
@@ -76,22 +82,26 @@ public final class CachingSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         }
         if !owned.isEmpty {
             let outcome = Result { try inner.synthesize(owned.map { requests[$0.index] }, priority: priority) }
-            var stored: Result<Void, any Error> = .success(())
+            var stored = false
             if case .success(let fresh) = outcome {
                 for ((index, _), audio) in zip(owned, fresh) { results[index] = audio }
-                stored = Result { try cache.store(zip(owned, fresh).map { (keys[$0.0.index], $0.1) }) }
+                do {
+                    try cache.store(zip(owned, fresh).map { (keys[$0.0.index], $0.1) })
+                    stored = true
+                } catch {
+                    storeFailed(error)
+                }
             }
             lock.withLock {
                 for (index, _) in owned {
                     inFlight[keys[index]] = nil
-                    if case .success = stored, case .success = outcome { synthesized.insert(keys[index]) }
+                    if stored { synthesized.insert(keys[index]) }
                 }
             }
             for (k, (_, pending)) in owned.enumerated() {
                 pending.fulfil(outcome.map { $0[k] })
             }
             _ = try outcome.get()
-            try stored.get()
         }
         for (index, pending) in waiting {
             if let pending {

@@ -1,6 +1,7 @@
 import Foundation
 import ReciteScript
 import ReciteSegment
+import ReciteSystem
 
 /// Segment audio on disk, addressed by what decides it (DESIGN.md): the engine version and the
 /// whole synthesis request. Same key, same samples, byte for byte, since every segment starts
@@ -20,11 +21,20 @@ public final class SegmentCache: @unchecked Sendable {
     /// Guarded by `lock`: where each key's entries are (several after a damaged one was redone).
     private var index: [String: [PackRecord]]?
     private var writer: SegmentPack.Writer?
+    /// Guarded by `lock`: why the cache stopped taking entries in this run (a full disk, a
+    /// folder it may not write), so that later stores fail at once without touching the disk.
+    private var storeFailure: (any Error)?
 
-    public init(folder: String, engineVersion: String = EspeakEngine.version) throws {
+    /// A cache in `folder`, created if missing. One that cannot be created still answers: it
+    /// finds nothing, and `store` says why it stores nothing.
+    public init(folder: String, engineVersion: String = EspeakEngine.version) {
         self.folder = URL(fileURLWithPath: folder)
         self.engineVersion = engineVersion
-        try FileManager.default.createDirectory(at: packs, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: packs, withIntermediateDirectories: true)
+        } catch {
+            storeFailure = SynthesisError(FileSystemError("create the cache folder", path: packs.path, error: error).description)
+        }
     }
 
     private var packs: URL { folder.appendingPathComponent("packs") }
@@ -87,15 +97,22 @@ public final class SegmentCache: @unchecked Sendable {
     }
 
     /// Stores several entries, which reach the file together, in one write.
+    /// After a failure the cache takes nothing more in this run (what it holds stays whole).
     public func store(_ entries: [(key: String, audio: SynthesizedAudio)]) throws {
         try lock.withLock {
-            if writer == nil { writer = try SegmentPack.Writer(folder: packs) }
-            let writer = writer!
-            for (k, (key, audio)) in entries.enumerated() {
-                let record = try CacheEntry.withParts(of: audio) { parts in
-                    Result { () throws(SynthesisError) in try writer.append(key: key, parts: parts, more: k + 1 < entries.count) }
-                }.get()
-                index?[key, default: []].append(record)
+            if let storeFailure { throw storeFailure }
+            do {
+                if writer == nil { writer = try SegmentPack.Writer(folder: packs) }
+                let writer = writer!
+                for (k, (key, audio)) in entries.enumerated() {
+                    let record = try CacheEntry.withParts(of: audio) { parts in
+                        Result { () throws(SynthesisError) in try writer.append(key: key, parts: parts, more: k + 1 < entries.count) }
+                    }.get()
+                    index?[key, default: []].append(record)
+                }
+            } catch {
+                storeFailure = error
+                throw error
             }
         }
     }
@@ -149,21 +166,30 @@ public final class SegmentCache: @unchecked Sendable {
         defer { for (_, fd) in idle { close(fd) } }
         var kept = Set<String>()
         var compacted: SegmentPack.Writer?
-        for (pack, _) in idle {
-            for (key, record) in SegmentPack.records(in: pack) {
-                guard keep.contains(key), !kept.contains(key),
-                      let audio = SegmentPack.withEntry(record, CacheEntry.decode) else {
-                    removed += 1
-                    continue
+        do {
+            for (pack, _) in idle {
+                for (key, record) in SegmentPack.records(in: pack) {
+                    guard keep.contains(key), !kept.contains(key),
+                          let audio = SegmentPack.withEntry(record, CacheEntry.decode) else {
+                        removed += 1
+                        continue
+                    }
+                    if compacted == nil { compacted = try SegmentPack.Writer(folder: packs) }
+                    _ = try CacheEntry.withParts(of: audio) { parts in
+                        Result { () throws(SynthesisError) in try compacted!.append(key: key, parts: parts) }
+                    }.get()
+                    kept.insert(key)
                 }
-                if compacted == nil { compacted = try SegmentPack.Writer(folder: packs) }
-                _ = try CacheEntry.withParts(of: audio) { parts in
-                    Result { () throws(SynthesisError) in try compacted!.append(key: key, parts: parts) }
-                }.get()
-                kept.insert(key)
             }
+            // Whole on disk before the packs it replaces go.
+            try compacted?.finish()
+        } catch {
+            // The old packs stay, the cache as it was; the half-written new one goes.
+            if let compacted { unlink(compacted.path) }
+            throw error
         }
-        for (pack, _) in idle { try FileManager.default.removeItem(atPath: pack) }
+        KillPoint.reach("prune")
+        for (pack, _) in idle { unlink(pack) }
         removed += try removeLegacyEntries()
         lock.withLock { index = nil }
         return removed

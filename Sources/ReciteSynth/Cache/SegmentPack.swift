@@ -73,17 +73,28 @@ enum SegmentPack {
             path = folder.appendingPathComponent(name).path
             fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                throw SynthesisError("cannot create a cache pack in \(folder.path): \(String(cString: strerror(errno)))")
+                throw SynthesisError(FileSystemError("create a cache pack in", path: folder.path).description)
             }
             _ = flock(fd, LOCK_EX)
             appender = DirectAppender(fd: fd)
             reservation = DiskReservation(fd: fd)
         }
 
+        /// Writes what is buffered and fixes the pack's length; later appends are refused. A
+        /// pack must be finished before anything is removed on the strength of its contents.
+        func finish() throws(SynthesisError) {
+            guard !failed else { throw SynthesisError("cannot finish \(path): an earlier write failed") }
+            failed = true
+            guard appender.finish() else { throw SynthesisError(FileSystemError("finish", path: path).description) }
+            guard fsync(fd) == 0 || errno == EINVAL else { throw SynthesisError(FileSystemError("finish", path: path).description) }
+        }
+
         deinit {
             if !failed { _ = appender.finish() }
             reservation.release(keeping: appender.size)
             close(fd)
+            // A pack that took nothing (the disk was full from the start) is not left behind.
+            if appender.size == 0 { unlink(path) }
         }
 
         /// Writes the record of `key`. After a failed write the pack takes nothing more (its
@@ -99,7 +110,7 @@ enum SegmentPack {
             let ok = header.withUnsafeBytes { head in appender.append([head] + parts, more: more) }
             guard ok else {
                 failed = true
-                throw SynthesisError("cannot store a cache entry in \(path): \(String(cString: strerror(errno)))")
+                throw SynthesisError(FileSystemError("store a cache entry in", path: path).description)
             }
             return PackRecord(pack: path, offset: start + SegmentPack.headerLength, length: length)
         }
