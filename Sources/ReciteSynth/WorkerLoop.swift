@@ -93,7 +93,13 @@ public enum WorkerLoop {
         case forkNoSnapshot = "fork (eSpeak NG's data was not found in memory)"
         /// Putting the state back was not exact: a child per segment.
         case forkInexact = "fork (putting eSpeak NG's state back was not exact)"
+        /// `RECITE_BENCH_FORK_SEGMENTS=1`: a child per segment, for comparing the two ways
+        /// (Benchmarks/reset_proof.py).
+        case forkAsked = "fork (asked for by RECITE_BENCH_FORK_SEGMENTS)"
     }
+
+    /// Whether the environment asks for a child per segment whatever the check says.
+    static let forksEverySegment = ProcessInfo.processInfo.environment["RECITE_BENCH_FORK_SEGMENTS"] == "1"
 
     /// How a worker with `configuration` would isolate its segments on this machine (for
     /// `recite worker --check-reset` and the tests). Run in a child, so this process is untouched.
@@ -130,6 +136,7 @@ public enum WorkerLoop {
     /// saves the engine's state, and returns it if resetting to it is exact; nil means fork.
     static func prepareReset(_ engine: EspeakEngine, language: String, voiceName: String?) -> (EngineSnapshot?, Isolation) {
         _ = try? engine.synthesize(markup: ResetProbe.priming, as: probe(language: language, voiceName: voiceName))
+        guard !forksEverySegment else { return (nil, .forkAsked) }
         guard let snapshot = EngineSnapshot() else { return (nil, .forkNoSnapshot) }
         return resetIsExact(snapshot, engine, language: language, voiceName: voiceName) ? (snapshot, .reset) : (nil, .forkInexact)
     }

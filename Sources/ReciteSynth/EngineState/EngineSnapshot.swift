@@ -9,11 +9,13 @@ import Foundation
 /// own writable data (`.data` and `.bss`, found from the loader's program headers) once the voice is
 /// loaded, and copies it back before each segment.
 ///
-/// Pointers are the exception. A word of that memory that holds an address (before or now) is
-/// left as it is: the heap blocks eSpeak NG allocated since (its text decoder, a translator) stay
-/// owned and in use, and putting back an older address would hand it freed memory. Only numbers,
-/// flags, tables and buffers go back. Whether that is enough is not assumed: the worker checks it
-/// at start (`WorkerLoop.resetIsExact`) and falls back to forking when it is not.
+/// Pointers are the exception. A word of that memory that holds an address (before or now, in
+/// memory a pointer can point into: `MemoryMap`) is left as it is: the heap blocks eSpeak NG
+/// allocated since (its text decoder, a translator) stay owned and in use, and putting back an
+/// older address would hand it freed memory. Only numbers, flags, tables and buffers go back.
+/// Whether that is enough is not assumed: the worker checks it at start
+/// (`WorkerLoop.resetIsExact`) and falls back to forking when it is not, and
+/// `Benchmarks/reset_proof.py` compares every segment of the shared corpus with a fresh process's.
 final class EngineSnapshot {
     private let region: UnsafeMutableRawBufferPointer
     private let saved: [UInt64]
@@ -22,6 +24,8 @@ final class EngineSnapshot {
     /// null), and one that held an address-like number mapped nowhere (two packed integers)
     /// holds numbers. Remembering it spares asking the kernel again.
     private var kinds: [WordKind]
+    /// Where pointers can point, read again when an address is not found in it.
+    private var memory = MemoryMap()
 
     private enum WordKind: UInt8 {
         case unknown, number, pointer
@@ -52,7 +56,7 @@ final class EngineSnapshot {
                     words[index] = then
                     continue
                 }
-                if Self.isMapped(now) || Self.isMapped(then) {
+                if isMapped(now) || isMapped(then) {
                     kinds[index] = .pointer
                 } else {
                     kinds[index] = .number
@@ -62,12 +66,12 @@ final class EngineSnapshot {
         }
     }
 
-    /// Whether `value` is an address in this process's memory: `msync` on its page fails with
-    /// ENOMEM where nothing is mapped, and does nothing where something is.
-    private static func isMapped(_ value: UInt64) -> Bool {
+    /// Whether `value` is an address in this process's accessible memory (`MemoryMap`).
+    private func isMapped(_ value: UInt64) -> Bool {
         guard Self.looksLikeUserAddress(value) else { return false }
-        let page = UInt64(pageSize)
-        return msync(UnsafeMutableRawPointer(bitPattern: UInt(value / page * page)), Int(page), Int32(MS_ASYNC)) == 0
+        if memory.contains(value) { return true }
+        memory.refresh()
+        return memory.contains(value)
     }
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
