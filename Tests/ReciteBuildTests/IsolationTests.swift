@@ -118,3 +118,32 @@ import Testing
         #expect(result.stderr.contains("3 segments synthesized, 297 from cache"), "\(result.stderr)")
     }
 }
+
+/// eSpeak NG's in-place reset (`EngineSnapshot`) against a child per segment, which is exact by
+/// construction: the same documents rendered both ways, each with a fresh cache, give the same
+/// bytes in every audio file and sidecar. (`Benchmarks/reset_proof.py` does the same over the
+/// whole shared corpus.)
+@Suite struct ResetProofTests {
+    static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
+    @Test func segmentsSynthesizedInPlaceEqualAFreshProcesss() throws {
+        // The in-place run does reset in place here (else both runs fork, and prove nothing).
+        let isolation = try RunSupport.recite(["worker", "--check-reset", "--warm-up", "en-US"]).stdout
+        #expect(isolation.hasPrefix("reset") || Self.underAddressSanitizer, "\(isolation)")
+        let inputs = ["Samples", "Tests/ReciteSSMLTests/Fixtures"].map { Fixtures.repositoryRoot.appendingPathComponent($0).path }
+        let root = Fixtures.scratch("recite-reset-proof-\(UUID().uuidString)")
+        var digests: [[String: Data]] = []
+        for fork in [false, true] {
+            let out = root.appendingPathComponent(fork ? "forked" : "in-place")
+            let run = try RunSupport.recite(["build"] + inputs + ["-o", out.path, "--jobs", "2"],
+                                            environment: fork ? ["RECITE_BENCH_FORK_SEGMENTS": "1"] : [:])
+            #expect(RunSupport.summary(run.stderr)?.synthesized ?? 0 > 50, "\(run.stderr)")
+            let files = RunSupport.files(in: out, endingWith: [".wav", ".timing.json"])
+            digests.append(Dictionary(uniqueKeysWithValues: try files.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+        }
+        #expect(digests[0].count > 20)
+        #expect(digests[0].keys.sorted() == digests[1].keys.sorted())
+        for (name, bytes) in digests[0] { #expect(digests[1][name] == bytes, "\(name) differs in place") }
+        try? FileManager.default.removeItem(at: root)
+    }
+}
