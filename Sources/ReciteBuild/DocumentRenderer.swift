@@ -170,8 +170,14 @@ public struct DocumentRenderer: Sendable {
         // About one sidecar word per segment word (a few more where one is read as several).
         stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
-        let writer = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata,
-                                     bitRate: pipeline.bitRate)
+        // Leveled audio is rendered to a WAV first, measured, then written (`LoudnessNormalizer`).
+        let leveling = pipeline.loudness != .off
+        let rendering = leveling ? Self.unleveledPath(beside: path) : path
+        defer { if leveling { unlink(rendering) } }
+        let writer = try SoundWriter(path: rendering, sampleRate: sampleRate, format: leveling ? .wav : pipeline.format,
+                                     metadata: metadata, bitRate: pipeline.bitRate)
+        var stretches: [LoudnessNormalizer.Stretch] = []
+        var position = 0
         // Later batches are synthesized while this one is stitched and written, so the workers
         // do not wait for the disk, nor for the end of a small batch.
         let size = Self.batchSize(segments: prepared.segments.count)
@@ -198,10 +204,46 @@ public struct DocumentRenderer: Sendable {
                 let piece = stitcher.append(segment, audio: segmentAudio)
                 try writer.writeSilence(piece.silence)
                 try writer.write(piece.samples)
+                position += piece.silence
+                if leveling, !piece.samples.isEmpty {
+                    Self.extend(&stretches, position..<position + piece.samples.count, voice: Self.voiceKey(segment))
+                }
+                position += piece.samples.count
             }
         }
         try writer.close()
-        return stitcher.finish()
+        let sidecar = stitcher.finish()
+        guard leveling else { return sidecar }
+        let leveled = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata,
+                                      bitRate: pipeline.bitRate)
+        _ = try LoudnessNormalizer.normalize(rendering, sampleRate: sampleRate, stretches: stretches,
+                                             target: pipeline.loudness, into: leveled)
+        try leveled.close()
+        // Room tone at the head moves every word by its length.
+        let head = (pipeline.loudness.headSeconds * Double(sampleRate)).rounded()
+        let tail = (pipeline.loudness.tailSeconds * Double(sampleRate)).rounded()
+        return head + tail > 0 ? sidecar.shifted(by: head / Double(sampleRate), lengthenedBy: (head + tail) / Double(sampleRate)) : sidecar
+    }
+
+    /// A temporary file beside `path`, named as `AtomicOutput` names its own (so that one a killed
+    /// run left is removed by the next).
+    static func unleveledPath(beside path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent()
+            .appendingPathComponent(".unleveled-\(UUID().uuidString.prefix(8)).\(getpid()).partial").path
+    }
+
+    /// What tells one voice from another for leveling: its name and language.
+    static func voiceKey(_ segment: Segment) -> String {
+        "\(segment.voiceName ?? "")|\(segment.language)"
+    }
+
+    /// Adds `samples` to the last stretch when the same voice reads on, else starts another.
+    static func extend(_ stretches: inout [LoudnessNormalizer.Stretch], _ samples: Range<Int>, voice: String) {
+        if let last = stretches.last, last.voice == voice {
+            stretches[stretches.count - 1].samples = last.samples.lowerBound..<samples.upperBound
+        } else {
+            stretches.append(LoudnessNormalizer.Stretch(samples: samples, voice: voice))
+        }
     }
 
     /// A clip's samples at the output rate; a clip that cannot be read fails the document, located.

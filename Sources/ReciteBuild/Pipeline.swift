@@ -49,6 +49,8 @@ public struct Pipeline: Sendable, Equatable {
     /// Bits per second for the formats FFmpeg's libraries encode (M4B, and a book's MP3, Opus,
     /// Ogg); nil for each format's default for speech.
     public var bitRate: Int?
+    /// The loudness each document's audio is brought to (`loudness:`; off keeps the voices' own).
+    public var loudness: LoudnessTarget = .off
     /// Artist and album tags for the outputs (each file's title is its document's title).
     public var artist: String?
     public var album: String?
@@ -112,6 +114,7 @@ extension Pipeline {
         var phonemes: Bool?
         var book: Book?
         var format: String?
+        var loudness: String?
         var metadata: Metadata?
 
         struct Metadata: Decodable {
@@ -285,6 +288,12 @@ extension Pipeline {
                 throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus, mp3 or m4b.")
             }
             p.format = format
+        }
+        if let v = file.loudness {
+            guard let target = LoudnessTarget(v) else {
+                throw ConfigurationError("\(path): error: loudness: \"\(v)\" is not a loudness; use \(LoudnessTarget.choices).")
+            }
+            p.loudness = target
         }
         if let v = file.bitRate {
             guard (8...320).contains(v) else {

@@ -39,3 +39,8 @@ extension BuildReporter.Format: ExpressibleByArgument {}
 enum VoiceEngine: String, CaseIterable, ExpressibleByArgument {
     case neural, espeak
 }
+
+/// `--loudness podcast|audiobook|off|-NN`.
+extension LoudnessTarget: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}

@@ -39,6 +39,10 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .customLong("bitrate"), help: ArgumentHelp("Kilobits per second for m4b, mp3, opus and ogg (default: 64, Opus 32); m4b averages it on running speech, at a constant quality.", valueName: "kbps"))
     var bitRate: Int?
 
+    @Option(help: ArgumentHelp("Bring each document to a loudness: \(LoudnessTarget.choices) (default: the pipeline's, else off).",
+                               valueName: "target"))
+    var loudness: LoudnessTarget?
+
     @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
                                valueName: "formats"))
     var captions: String?
@@ -71,6 +75,7 @@ struct RenderOptions: ParsableArguments {
         }
         if let format = format?.audio { pipeline.format = format }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
+        if let loudness { pipeline.loudness = loudness }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
         return pipeline
