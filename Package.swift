@@ -32,6 +32,8 @@ let package = Package(
         // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev"])]),
+        // Loudness (EBU R 128 / ITU-R BS.1770) and true peak, for --loudness.
+        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         // The dynamic loader's program headers (<link.h>), for eSpeak NG's writable data: glibc's.
         .systemLibrary(name: "CDynamicLinker"),
         // SHA-256 for the cache's keys and the voices' model hashes (OpenSSL's EVP interface).
@@ -61,7 +63,7 @@ let package = Package(
         .target(name: "ReciteAlign"),
         .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "COnnxRuntime", "CLibCrypto",
                                              "CDynamicLinker", "ReciteSystem"]),
-        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "ReciteSystem"]),
+        .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "CEbur128", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
 
