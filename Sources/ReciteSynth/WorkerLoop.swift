@@ -251,7 +251,14 @@ public enum WorkerLoop {
         var written: UInt8 = 0
         let got = retryingOnInterrupt { read(fds[0], &written, 1) }
         let ended = TerminationStatus.wait(for: pid)
-        return got == 1 ? nil : SynthesisError("eSpeak NG stopped while synthesizing this segment (\(ended.map(String.init(describing:)) ?? "status unknown"))", isCrash: true)
+        guard got != 1 else { return nil }
+        // Worded as the build words a worker's own death (`WorkerPool`), whichever way the segment ran.
+        let how = switch ended {
+        case .signaled(let signal)?: "crashed (\(TerminationStatus.signaled(signal))) on this segment"
+        case .exited(let code)?: "stopped (exit status \(code)) on this segment"
+        case nil: "stopped on this segment"
+        }
+        return SynthesisError("eSpeak NG \(how)", isCrash: true)
     }
 }
 

@@ -228,6 +228,9 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
                     return .success(try WorkerProtocol.decode(header: header, samples: samples))
                 } catch where error.isCrash && crashes == 0 {
                     crashes += 1
+                } catch where error.isCrash {
+                    // A forked child's crash, the second time: said as a worker's would be.
+                    return .failure(SynthesisError("\(error.message), twice", isCrash: true))
                 } catch {
                     return .failure(error)
                 }

@@ -149,9 +149,9 @@ private struct NeuralRelay {
             case let status?: "stopped (\(status))"
             case nil: "stopped (exit status unknown)"
             }
-            // The build tries a crashed segment once more: this message is what it reports after.
-            let message = hung ? "the neural voice did not finish this segment within \(SegmentTimeLimit.described), twice"
-                               : "the neural voice \(how) while saying this segment, twice"
+            // The build tries a crashed segment once more, and adds ", twice" when it fails again.
+            let message = hung ? "the neural voice did not finish this segment within \(SegmentTimeLimit.described)"
+                               : "the neural voice \(how) while saying this segment"
             ready[child.number] = Self.encode(.failure(SynthesisError(message, isCrash: true)))
         }
     }
