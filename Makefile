@@ -11,6 +11,12 @@ bench:
 	RECITE_BENCH=1 swift build -c release --product library-speed
 	.build/release/library-speed
 
+# Thirty nights (SOAK_NIGHTS) of a nightly cron job over real articles, with kills, full disks and
+# unreadable files at random (SOAK_SEED); fails if any night lost anything. See Benchmarks/soak.py.
+soak:
+	swift build -c release
+	python3 Benchmarks/soak.py
+
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
@@ -21,4 +27,4 @@ fuzz:
 asan:
 	bash Fuzz/asan.sh
 
-.PHONY: bench fuzz asan
+.PHONY: bench soak fuzz asan
