@@ -162,7 +162,7 @@ public struct BuildRunner: Sendable {
                 summary.failed += 1
             }
         }
-        try OutputLock.withManifestLock(folder: options.outputFolder) { try writeManifest(entries) }
+        try OutputLock.withManifestLock(folder: options.outputFolder) { try writeManifest(entries, found: found) }
         summary.segmentsFromCache = synthesizer.hits
         summary.segmentsSynthesized = synthesizer.misses
         let keysFile = Self.lastRunKeysFile(in: cacheFolder, shard: options.shard)
@@ -416,12 +416,37 @@ public struct BuildRunner: Sendable {
     }
 
     /// Writes the manifest, keeping the entries of documents this run did not touch.
-    func writeManifest(_ entries: [Manifest.Entry]) throws {
+    /// Writes the manifest: this run's entries, over the earlier ones (other shards', other
+    /// inputs'), less those of documents that are gone (`vanished`), whose outputs go with them
+    /// once the new manifest is in place: the output folder mirrors the input.
+    func writeManifest(_ entries: [Manifest.Entry], found: [Job] = []) throws {
         let manifestPath = path("manifest.json")
         let touched = Set(entries.map(\.outputs.audio))
-        var documents = loadManifest().documents.filter { !touched.contains($0.outputs.audio) } + entries
+        let earlier = loadManifest().documents.filter { !touched.contains($0.outputs.audio) }
+        let gone = Set(vanished(earlier, found: found).map(\.outputs.audio))
+        var documents = earlier.filter { !gone.contains($0.outputs.audio) } + entries
         documents.sort { $0.outputs.audio < $1.outputs.audio }
         try AtomicOutput.write(try Self.encoder.encode(Manifest(documents: documents)), to: manifestPath)
+        for entry in earlier where gone.contains(entry.outputs.audio) {
+            for output in entry.outputs.all { unlink(path(output)) }
+        }
+    }
+
+    /// Earlier entries whose document is gone: it lay under one of this run's inputs, and the
+    /// run did not find it (deleted, or renamed: the new name is a new document). Entries of
+    /// other inputs stay, and so do those of other shards (`found` is every shard's documents).
+    /// An input in which nothing was found at all (a network folder not mounted tonight, say)
+    /// removes nothing.
+    func vanished(_ earlier: [Manifest.Entry], found: [Job]) -> [Manifest.Entry] {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        func isUnder(_ path: String, _ root: String) -> Bool { path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+        let sources = found.map { absolute($0.source) }
+        let roots = options.inputs.map(absolute).filter { root in sources.contains { isUnder($0, root) } }
+        let stems = Set(found.map(\.outputStem))
+        return earlier.filter { entry in
+            let source = absolute(entry.source)
+            return roots.contains { isUnder(source, $0) } && !stems.contains((entry.outputs.audio as NSString).deletingPathExtension)
+        }
     }
 
     static var encoder: JSONEncoder {

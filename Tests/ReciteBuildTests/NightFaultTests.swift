@@ -265,3 +265,36 @@ import Testing
         #expect(prune.status == 0, "\(prune.stderr)")
     }
 }
+
+/// The manifest says the truth after documents are deleted and renamed: their entries and
+/// outputs go; an input folder found empty (a share not mounted tonight) removes nothing.
+@Suite struct VanishedDocumentTests {
+    @Test func deletedAndRenamedDocumentsLeaveTheManifestAndTheirOutputsGo() throws {
+        let (_, input, out) = try NightFaultTests.night()
+        #expect(try NightFaultTests.build(input, out).status == 0)
+        try FileManager.default.removeItem(at: input.appendingPathComponent("b.md"))
+        try FileManager.default.moveItem(at: input.appendingPathComponent("a.md"), to: input.appendingPathComponent("renamed.md"))
+        let run = try NightFaultTests.build(input, out)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try NightFaultTests.statuses(out) == ["c.md": "ok", "renamed.md": "ok"])
+        for gone in ["a.wav", "a.timing.json", "b.wav", "b.timing.json"] {
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(gone).path), "\(gone) is left")
+        }
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("renamed.wav").path))
+
+        // Tonight the folder is empty: yesterday's outputs stay, and so do their entries.
+        for name in ["c.md", "renamed.md"] { try FileManager.default.removeItem(at: input.appendingPathComponent(name)) }
+        #expect(try NightFaultTests.build(input, out).status == 0)
+        #expect(try NightFaultTests.statuses(out) == ["c.md": "ok", "renamed.md": "ok"])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("c.wav").path))
+    }
+
+    /// A file given alone does not make the folder's other documents vanish.
+    @Test func otherInputsKeepTheirEntries() throws {
+        let (_, input, out) = try NightFaultTests.night()
+        #expect(try NightFaultTests.build(input, out).status == 0)
+        let one = try RunSupport.recite(["build", input.appendingPathComponent("a.md").path, "-o", out.path, "--voice", "en-us"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try NightFaultTests.statuses(out) == ["a.md": "ok", "b.md": "ok", "c.md": "ok"])
+    }
+}
