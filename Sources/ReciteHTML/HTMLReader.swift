@@ -14,6 +14,8 @@ public enum HTMLReader {
         /// The decoded page, for mapping spans back to text.
         public var source: SourceText
         public var warnings: [Warning]
+        /// What the page says it is about (its meta description), if it says.
+        public var description: String? = nil
     }
 
     /// The largest page read (bytes): a saved article is well under a megabyte; a page larger
@@ -97,6 +99,7 @@ public enum HTMLReader {
         if options.readsTitle { builder.addTitle(metadata) }
         if options.byline { builder.addByline(metadata) }
         let language = metadata.language ?? options.defaultLanguage
-        return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings)
+        return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings,
+                      description: metadata.description)
     }
 }

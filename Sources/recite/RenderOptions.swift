@@ -69,7 +69,10 @@ struct RenderOptions: ParsableArguments {
                 pipeline.markdown.defaultLanguage = neural.voice.language
             }
         }
-        if let format = format?.audio { pipeline.format = format }
+        if let format = format?.audio {
+            pipeline.format = format
+            pipeline.formatChosen = true
+        }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
