@@ -71,7 +71,8 @@ public struct DocumentRenderer: Sendable {
         public var warnings: [Warning]
         /// Local files besides the source that decide the output (clips, lexicons).
         public var dependencies: [String] = []
-        /// An HTML page's meta description (a feed item's description).
+        /// An HTML page's title and meta description, as text (a feed item's).
+        public var pageTitle: String? = nil
         public var pageDescription: String? = nil
     }
 
@@ -95,7 +96,7 @@ public struct DocumentRenderer: Sendable {
         var source: SourceText
         var warnings: [Warning] = []
         var dependencies: [String] = []
-        var pageDescription: String?
+        var pageTitle: String?, pageDescription: String?
         switch job.format {
         case .markdown:
             do {
@@ -117,6 +118,7 @@ public struct DocumentRenderer: Sendable {
             script = result.script
             warnings = result.warnings
             source = result.source
+            pageTitle = result.title
             pageDescription = result.description
         case .epub:
             (source, script, warnings) = try EPUBChapterReader.read(
@@ -135,7 +137,7 @@ public struct DocumentRenderer: Sendable {
             }
         }
         return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies,
-                        pageDescription: pageDescription)
+                        pageTitle: pageTitle, pageDescription: pageDescription)
     }
 
     /// An EPUB's XHTML document, whole (a book's pages have no clutter to take away), as a script.

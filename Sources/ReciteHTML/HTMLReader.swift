@@ -14,7 +14,9 @@ public enum HTMLReader {
         /// The decoded page, for mapping spans back to text.
         public var source: SourceText
         public var warnings: [Warning]
-        /// What the page says it is about (its meta description), if it says.
+        /// The page's title (Open Graph, `<title>` …) and what it says it is about (its meta
+        /// description), as text, if it says.
+        public var title: String? = nil
         public var description: String? = nil
     }
 
@@ -100,6 +102,6 @@ public enum HTMLReader {
         if options.byline { builder.addByline(metadata) }
         let language = metadata.language ?? options.defaultLanguage
         return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings,
-                      description: metadata.description)
+                      title: metadata.title, description: metadata.description)
     }
 }

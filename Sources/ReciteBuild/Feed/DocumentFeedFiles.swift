@@ -20,23 +20,30 @@ struct DocumentFeedFiles {
         self.prepared = prepared
         self.sidecar = sidecar
         shown = ShownText.shownWords(of: sidecar, source: prepared.source)
+        frontMatter = job.format == .markdown ? FrontMatterFields.read(path: job.source) : [:]
     }
 
-    /// The front-matter title, the page's `<title>`, the EPUB chapter's entry or the first
-    /// heading; else the file's name.
+    /// The front matter's fields, for a Markdown document.
+    private let frontMatter: [String: String]
+
+    /// The EPUB chapter's entry, the front-matter title, the page's title or the first heading
+    /// as it reads (markup gone, references decoded); else the file's name.
     var title: String {
-        job.chapterTitle ?? DocumentRenderer.title(of: prepared)
-            ?? URL(fileURLWithPath: job.outputStem).lastPathComponent
+        if let given = job.chapterTitle ?? frontMatter["title"] ?? prepared.pageTitle, !FeedText.clean(given).isEmpty { return given }
+        if let heading = sidecar.blocks.indices.first(where: { ["title", "heading"].contains(sidecar.blocks[$0].kind) }) {
+            let text = text(ofBlock: heading)
+            if !text.isEmpty { return text }
+        }
+        return DocumentRenderer.title(of: prepared) ?? URL(fileURLWithPath: job.outputStem).lastPathComponent
     }
 
     /// The front matter's `description` (or `summary`, `excerpt`), the page's meta description,
     /// else the first paragraph as it reads. `FeedText` cuts it for the feed.
     var description: String {
-        if job.format == .markdown {
-            let fields = FrontMatterFields.read(path: job.source)
-            if let given = fields["description"] ?? fields["summary"] ?? fields["excerpt"], !given.isEmpty { return given }
+        if let given = frontMatter["description"] ?? frontMatter["summary"] ?? frontMatter["excerpt"], !FeedText.clean(given).isEmpty {
+            return given
         }
-        if let given = prepared.pageDescription { return given }
+        if let given = prepared.pageDescription, !FeedText.clean(given).isEmpty { return given }
         guard let paragraph = sidecar.blocks.indices.first(where: { sidecar.blocks[$0].kind == "paragraph" }) else { return title }
         return text(ofBlock: paragraph)
     }
