@@ -152,6 +152,26 @@ import Testing
         #expect(try Self.items(out).map(\.title) == ["One"])
     }
 
+    @Test func aDocumentThatFailsKeepsItsEarlierItem() throws {
+        let root = EndToEndTests.temporaryFolder("feed-failed")
+        let input = root.appendingPathComponent("in"), out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Self.write(Self.article("Steady"), "steady.md", in: input)
+        try Self.write(Self.article("Broken later"), "broken.md", in: input)
+        let arguments = ["build", input.path, "-o", out.path, "--voice", "en-us", "--feed", "--base-url", Self.base]
+        #expect(try RunSupport.recite(arguments).status == 0)
+        let before = try Self.items(out)
+        // Not UTF-8 any more: the document fails, its earlier files stay.
+        try Data([0x23, 0x20, 0xFF, 0xFE, 0x0A]).write(to: input.appendingPathComponent("broken.md"))
+        let failed = try RunSupport.recite(arguments)
+        #expect(failed.status == 1, "\(failed.stderr)")
+        let after = try Self.items(out)
+        #expect(after.map(\.guid).sorted() == before.map(\.guid).sorted())
+        let kept = try #require(after.first { $0.guid == "recite:broken" })
+        #expect(kept.title == "Broken later")
+        try Self.checkItems(after, out: out)
+    }
+
     @Test func hostileTitlesAndDescriptionsGiveAFeedThatParses() throws {
         let root = EndToEndTests.temporaryFolder("feed-hostile")
         let input = root.appendingPathComponent("in"), out = root.appendingPathComponent("out")
