@@ -66,11 +66,14 @@ let package = Package(
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "CEbur128", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
+        // The podcast feed of an output folder (RSS, JSON transcripts and chapters): plain values
+        // in, text out, so it depends on nothing.
+        .target(name: "ReciteFeed"),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "ReciteFeed", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: [
             "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions", "ReciteSystem",
@@ -98,7 +101,8 @@ let package = Package(
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
         .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
-                                                             "ReciteTestSupport"]),
+                                                             "ReciteXML", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteFeedTests", dependencies: ["ReciteFeed", "ReciteXML"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteCaptions
 import ReciteScript
 import ReciteSynth
 import ReciteSystem
@@ -23,10 +24,15 @@ public struct BuildRunner: Sendable {
         /// The audio format of every document, over what any pipeline or `recite.yml` says: a
         /// book's chapters are rendered in the format the book is joined from.
         public var format: AudioFormat?
+        /// The feed the command line asks for (`--feed`, `--base-url`, `--feed-keep-days`), over
+        /// the pipelines' `feed:` settings; `enabled` is `--feed` itself. Nil for commands that
+        /// make no feed (`recite book`), whatever their pipeline says.
+        public var feed: FeedSettings?
 
         public init(inputs: [String], outputFolder: String, pipeline: Pipeline, dryRun: Bool = false, jobs: Int = 1,
-                    cacheFolder: String? = nil, shard: Shard? = nil) {
+                    cacheFolder: String? = nil, shard: Shard? = nil, feed: FeedSettings? = nil) {
             self.shard = shard
+            self.feed = feed
             self.inputs = inputs
             self.outputFolder = outputFolder
             self.pipeline = pipeline
@@ -114,7 +120,11 @@ public struct BuildRunner: Sendable {
     public func run() throws -> Summary {
         let found = try Discovery.jobs(for: options.inputs, excluding: options.outputFolder) { report(.warning($0)) }
         let jobs = options.shard.map { shard in found.filter(shard.contains) } ?? found
-        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline, format: options.format)
+        let renderers = try Renderers(jobs: jobs, pipeline: options.pipeline, format: options.format, feed: options.feed)
+        // A feed that cannot be linked stops the run here, before the output folder exists.
+        let feed = try renderers.feed.map { (settings) throws(ConfigurationError) in
+            try FeedPublisher(settings: settings, outputFolder: options.outputFolder, inputs: options.inputs, pipeline: options.pipeline)
+        }
         // Forked now, while the build has one thread: a document is read in a child first.
         let reader = GuardedReader(jobs: jobs, renderers: renderers)
         defer { reader.stop() }
@@ -162,7 +172,13 @@ public struct BuildRunner: Sendable {
                 summary.failed += 1
             }
         }
-        try OutputLock.withManifestLock(folder: options.outputFolder) { try writeManifest(entries, found: found) }
+        try OutputLock.withManifestLock(folder: options.outputFolder) {
+            // A feed that keeps removed documents' items a while keeps their files too.
+            try writeManifest(entries, found: found, removingVanished: (feed?.settings.keepDays ?? 0) == 0)
+            // Beside the manifest it is made from; every document found counts as present,
+            // whichever shard rendered it.
+            try feed?.publish(manifest: loadManifest(), thisRun: entries, present: Set(found.map(\.outputStem)))
+        }
         summary.segmentsFromCache = synthesizer.hits
         summary.segmentsSynthesized = synthesizer.misses
         let keysFile = Self.lastRunKeysFile(in: cacheFolder, shard: options.shard)
@@ -291,10 +307,12 @@ public struct BuildRunner: Sendable {
             try batch.write(to: timingPath) { try TimingSidecarWriter.write(sidecar, to: $0) }
             try writeReadingOutputs(of: prepared, sidecar: sidecar, stem: job.outputStem, pipeline: renderer.pipeline,
                                     into: &outputs, batch: batch)
+            var entry = Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
+                                       duration: sidecar.duration, words: sidecar.words.count,
+                                       error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
+            try writeFeedFiles(of: prepared, job: job, sidecar: sidecar, pipeline: renderer.pipeline, into: &entry, batch: batch)
             try batch.commit()
-            return Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
-                                  duration: sidecar.duration, words: sidecar.words.count,
-                                  error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
+            return entry
         } catch {
             let message = (error as? DocumentError)?.description ?? "\(job.source): error: \(FileSystemError.readable(error))"
             report(.error(message))
@@ -350,20 +368,50 @@ public struct BuildRunner: Sendable {
         private var byConfiguration: [String: (DocumentRenderer, DocumentFingerprint)] = [:]
         private let main: (renderer: DocumentRenderer, fingerprints: DocumentFingerprint)
 
-        init(jobs: [Job], pipeline base: Pipeline, format: AudioFormat? = nil) throws(ConfigurationError) {
+        /// The run's feed settings, all pipelines' and the command line's; nil when no feed is made.
+        let feed: FeedSettings?
+
+        init(jobs: [Job], pipeline base: Pipeline, format: AudioFormat? = nil, feed command: FeedSettings? = nil) throws(ConfigurationError) {
             var pipeline = base
             if let format { pipeline.format = format }
+            let paths = Set(jobs.compactMap(\.folderConfiguration)).sorted()
+            var folderPipelines: [String: Pipeline] = [:]
+            for path in paths {
+                var folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
+                if let format { folderPipeline.format = format }
+                folderPipelines[path] = folderPipeline
+            }
+            // One feed for the output folder: if the command line or any pipeline asks for it,
+            // every document gets what the feed links to.
+            let asking = ([pipeline] + paths.map { folderPipelines[$0]! }).compactMap(\.feed).filter(\.enabled)
+            var settings = asking.reduce(nil) { lower, upper in upper.over(lower) }
+            if let command { settings = command.over(settings) }
+            // Only a command that makes feeds passes `command` (`recite build`; not `book`).
+            if let command, command.enabled || !asking.isEmpty { self.feed = settings } else { self.feed = nil }
+            if self.feed != nil {
+                pipeline = Self.withFeedFiles(pipeline)
+                folderPipelines = folderPipelines.mapValues(Self.withFeedFiles)
+            }
             main = (try DocumentRenderer(pipeline: pipeline), DocumentFingerprint(pipeline: pipeline))
             // Loading rule tables takes milliseconds before any document starts: folders whose
             // settings keep the same rules share the normalizer.
             var normalizers = [pipeline.normalizerInputs: main.renderer.normalizer]
-            for path in Set(jobs.compactMap(\.folderConfiguration)) {
-                var folderPipeline = try Pipeline.loadFolderConfiguration(path: path, over: pipeline)
-                if let format { folderPipeline.format = format }
+            for path in paths {
+                let folderPipeline = folderPipelines[path]!
                 let renderer = try DocumentRenderer(pipeline: folderPipeline, normalizer: normalizers[folderPipeline.normalizerInputs])
                 normalizers[folderPipeline.normalizerInputs] = renderer.normalizer
                 byConfiguration[path] = (renderer, DocumentFingerprint(pipeline: folderPipeline))
             }
+        }
+
+        /// A pipeline whose documents go in a feed: captions in both formats (the feed's
+        /// transcripts), the JSON transcript and chapters, and MP3 unless a format was chosen.
+        static func withFeedFiles(_ pipeline: Pipeline) -> Pipeline {
+            var p = pipeline
+            p.feedFiles = true
+            for format in [CaptionFormat.vtt, .srt] where !p.captions.contains(format) { p.captions.append(format) }
+            if !p.formatChosen { p.format = .mp3 }
+            return p
         }
 
         /// The workers this run needs: warmed up with the run's voice, and reporting phonemes if
@@ -419,11 +467,11 @@ public struct BuildRunner: Sendable {
     /// Writes the manifest: this run's entries, over the earlier ones (other shards', other
     /// inputs'), less those of documents that are gone (`vanished`), whose outputs go with them
     /// once the new manifest is in place: the output folder mirrors the input.
-    func writeManifest(_ entries: [Manifest.Entry], found: [Job] = []) throws {
+    func writeManifest(_ entries: [Manifest.Entry], found: [Job] = [], removingVanished: Bool = true) throws {
         let manifestPath = path("manifest.json")
         let touched = Set(entries.map(\.outputs.audio))
         let earlier = loadManifest().documents.filter { !touched.contains($0.outputs.audio) }
-        let gone = Set(vanished(earlier, found: found).map(\.outputs.audio))
+        let gone = removingVanished ? Set(vanished(earlier, found: found).map(\.outputs.audio)) : []
         var documents = earlier.filter { !gone.contains($0.outputs.audio) } + entries
         documents.sort { $0.outputs.audio < $1.outputs.audio }
         try AtomicOutput.write(try Self.encoder.encode(Manifest(documents: documents)), to: manifestPath)

@@ -11,7 +11,11 @@ struct DocumentFingerprint {
     let runDigest: String
 
     init(pipeline: Pipeline) {
-        var parts = ["recite-document-1", EspeakEngine.version, String(describing: pipeline)]
+        // The channel's settings (its title, base URL …) are the feed's, not any document's:
+        // only `feedFiles` changes what a document gives, so a new channel title renders nothing.
+        var described = pipeline
+        described.feed = nil
+        var parts = ["recite-document-1", EspeakEngine.version, String(describing: described)]
         // Recite itself: a new build may read or time the same text differently.
         let executable = WorkerPool.currentExecutable
         if let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {

@@ -71,6 +71,9 @@ public struct DocumentRenderer: Sendable {
         public var warnings: [Warning]
         /// Local files besides the source that decide the output (clips, lexicons).
         public var dependencies: [String] = []
+        /// An HTML page's title and meta description, as text (a feed item's).
+        public var pageTitle: String? = nil
+        public var pageDescription: String? = nil
     }
 
     /// Parses a document and runs the text stages; no audio yet.
@@ -93,6 +96,7 @@ public struct DocumentRenderer: Sendable {
         var source: SourceText
         var warnings: [Warning] = []
         var dependencies: [String] = []
+        var pageTitle: String?, pageDescription: String?
         switch job.format {
         case .markdown:
             do {
@@ -114,6 +118,8 @@ public struct DocumentRenderer: Sendable {
             script = result.script
             warnings = result.warnings
             source = result.source
+            pageTitle = result.title
+            pageDescription = result.description
         case .epub:
             (source, script, warnings) = try EPUBChapterReader.read(
                 book: job.source, chapter: job.chapter ?? 0, defaultLanguage: pipeline.language,
@@ -130,7 +136,8 @@ public struct DocumentRenderer: Sendable {
                 throw DocumentError(path: job.source, message: "\(error) (named by <voice name=\"\(name)\">)")
             }
         }
-        return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies)
+        return Prepared(source: source, script: script, segments: segments, warnings: warnings, dependencies: dependencies,
+                        pageTitle: pageTitle, pageDescription: pageDescription)
     }
 
     /// An EPUB's XHTML document, whole (a book's pages have no clutter to take away), as a script.

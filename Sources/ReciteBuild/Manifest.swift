@@ -26,6 +26,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// Other files the document named (SSML clips and lexicons), whose contents are part of
         /// its fingerprint: a rerun checks them without parsing the document again.
         public var dependencies: [String]?
+        /// The document's title and description as a feed shows them (front matter, HTML
+        /// `<title>` and meta description, the EPUB chapter's entry, else its first heading and
+        /// paragraph); written when the run makes a feed.
+        public var title: String?
+        public var summary: String?
 
         public init(source: String, status: Status, outputs: Outputs, duration: Double?, words: Int?,
                     cacheHits: Int? = nil, error: String?, warnings: [String]?) {
@@ -46,9 +51,12 @@ public struct Manifest: Codable, Sendable, Equatable {
             public var vtt: String?
             public var srt: String?
             public var html: String?
+            /// Podcasting 2.0 JSON transcript and chapters, when the run makes a feed.
+            public var transcript: String?
+            public var chapters: String?
 
             /// Every output file of the document.
-            public var all: [String] { [audio, timing] + [vtt, srt, html].compactMap { $0 } }
+            public var all: [String] { [audio, timing] + [vtt, srt, html, transcript, chapters].compactMap { $0 } }
         }
     }
 }

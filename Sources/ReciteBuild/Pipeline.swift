@@ -46,6 +46,9 @@ public struct Pipeline: Sendable, Equatable {
     public var overlay: OverlayGranularity = .sentences
     /// The audio format of the outputs (the timing sidecars are the same whatever it is).
     public var format: AudioFormat = .wav
+    /// Whether a pipeline file or `--format` named `format`; when none did, a feed's documents
+    /// are MP3, which every podcast app plays.
+    public var formatChosen = false
     /// Bits per second for the formats FFmpeg's libraries encode (M4B, and a book's MP3, Opus,
     /// Ogg); nil for each format's default for speech.
     public var bitRate: Int?
@@ -64,6 +67,11 @@ public struct Pipeline: Sendable, Equatable {
     public var htmlContent: HTMLOptions.Content = .article
     /// Whether an HTML input's byline is read after its title (`html: {byline: true}`).
     public var htmlByline = false
+    /// The podcast feed's settings (`feed:`), if this pipeline names any.
+    public var feed: FeedSettings?
+    /// Whether each document also gets what a feed links to: its captions, `NAME.transcript.json`
+    /// and `NAME.chapters.json` (set for every document of a run that writes a feed).
+    public var feedFiles = false
 
     /// How the HTML reader reads a page: this pipeline's choices, and its code-block reading and
     /// language as for Markdown.
@@ -137,6 +145,7 @@ extension Pipeline {
         var captions: [String]?
         var html: HTML?
         var readAlong: Bool?
+        var feed: FeedSettings.File?
 
         /// `html:` is either the read-along page switch it always was (`true`/`false`), or what
         /// is read of HTML inputs (`article`/`whole`), or a mapping of `read:`, `byline:` and
@@ -288,6 +297,7 @@ extension Pipeline {
                 throw ConfigurationError("\(path): error: format: \"\(v)\" is not an audio format; use wav, flac, ogg, opus, mp3 or m4b.")
             }
             p.format = format
+            p.formatChosen = true
         }
         if let v = file.loudness {
             guard let target = LoudnessTarget(v) else {
@@ -322,6 +332,7 @@ extension Pipeline {
             }
         }
         if let v = file.readAlong { p.html = v }
+        if let v = file.feed { p.feed = v.resolved(relativeTo: path).over(p.feed) }
         p.markdown.defaultLanguage = p.language
         try p.validate(path: path)
         return p

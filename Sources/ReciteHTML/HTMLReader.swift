@@ -14,6 +14,10 @@ public enum HTMLReader {
         /// The decoded page, for mapping spans back to text.
         public var source: SourceText
         public var warnings: [Warning]
+        /// The page's title (Open Graph, `<title>` …) and what it says it is about (its meta
+        /// description), as text, if it says.
+        public var title: String? = nil
+        public var description: String? = nil
     }
 
     /// The largest page read (bytes): a saved article is well under a megabyte; a page larger
@@ -97,6 +101,7 @@ public enum HTMLReader {
         if options.readsTitle { builder.addTitle(metadata) }
         if options.byline { builder.addByline(metadata) }
         let language = metadata.language ?? options.defaultLanguage
-        return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings)
+        return Result(script: Script(path: path, language: language, blocks: builder.blocks), source: source, warnings: warnings,
+                      title: metadata.title, description: metadata.description)
     }
 }

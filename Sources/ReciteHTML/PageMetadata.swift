@@ -11,6 +11,8 @@ struct PageMetadata {
     var author: String?
     var authorMeta: Int?
     var language: String?
+    /// The page's summary of itself (Open Graph or `<meta name="description">`), for a feed.
+    var description: String?
 
     init(page: HTMLPage) {
         var metas: [String: (String, Int)] = [:]
@@ -52,6 +54,8 @@ struct PageMetadata {
             author = schema.author
         }
         if language?.isEmpty ?? false { language = nil }
+        description = (metas["og:description"] ?? metas["description"] ?? metas["twitter:description"]).map(\.0)
+        if description?.isEmpty ?? false { description = nil }
     }
 
     /// `headline` and the author's `name` of the first schema.org article in JSON-LD scripts.

@@ -14,7 +14,9 @@ struct Build: ParsableCommand {
         Folders are walked recursively for all four; their tree is mirrored under the output folder. Each \
         document NAME gives NAME.wav (or .flac, .ogg, .opus, .mp3, .m4b with --format) and \
         NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes \
-        manifest.json. Exit status: 0 all done, 1 some documents failed, 2 usage or configuration \
+        manifest.json. With --feed it also writes feed.xml, a podcast feed of the documents (with \
+        NAME.vtt, NAME.srt, NAME.transcript.json and NAME.chapters.json for each), and the audio is MP3, \
+        which every podcast app plays, unless --format or the pipeline names a format. Exit status: 0 all done, 1 some documents failed, 2 usage or configuration \
         error, 75 another run holds the output folder.
         """)
 
@@ -38,6 +40,15 @@ struct Build: ParsableCommand {
     @Flag(help: "Print a line per document.")
     var verbose = false
 
+    @Flag(help: ArgumentHelp("Also write OUT/feed.xml, a podcast feed of the documents (needs --base-url). The audio is then MP3, which every podcast app plays, unless --format or the pipeline names a format."))
+    var feed = false
+
+    @Option(help: ArgumentHelp("The http(s) URL the output folder is served at, which the feed's links start from (or feed: {base-url: URL} in the pipeline or recite.yml).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Days a removed document's episode stays in the feed, if its files are still there (default: 0, it goes at once).", valueName: "days"))
+    var feedKeepDays: Int?
+
     func validate() throws {
         if render.format == .epub { throw ValidationError("--format epub makes a read-along book: use `recite book PATH -o OUT --format epub`.") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
@@ -49,7 +60,8 @@ struct Build: ParsableCommand {
         try exitingOnRunErrors {
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: render.output, pipeline: try render.loadPipeline(), dryRun: dryRun,
-                               jobs: render.jobs, cacheFolder: render.cache, shard: shard.flatMap(Shard.init)),
+                               jobs: render.jobs, cacheFolder: render.cache, shard: shard.flatMap(Shard.init),
+                               feed: FeedSettings(enabled: feed, baseURL: baseURL, keepDays: feedKeepDays)),
                 report: reporter.handle)
             let summary = try runner.run()
             reporter.summary(summary, dryRun: dryRun)

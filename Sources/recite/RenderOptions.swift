@@ -73,7 +73,10 @@ struct RenderOptions: ParsableArguments {
                 pipeline.markdown.defaultLanguage = neural.voice.language
             }
         }
-        if let format = format?.audio { pipeline.format = format }
+        if let format = format?.audio {
+            pipeline.format = format
+            pipeline.formatChosen = true
+        }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
         if let loudness { pipeline.loudness = loudness }
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
