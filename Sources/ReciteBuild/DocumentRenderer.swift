@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteFeed
 import ReciteHTML
 import ReciteMarkdown
 import ReciteNormalize
@@ -177,11 +178,14 @@ public struct DocumentRenderer: Sendable {
         // About one sidecar word per segment word (a few more where one is read as several).
         stitcher.reserve(words: prepared.segments.reduce(0) { $0 + $1.words.count } * 21 / 20)
         let metadata = AudioMetadata(title: Self.title(of: prepared), artist: pipeline.artist, album: pipeline.album)
-        // Leveled audio is rendered to a WAV first, measured, then written (`LoudnessNormalizer`).
+        // Leveled audio is rendered to a WAV first, measured, then written (`LoudnessNormalizer`);
+        // so is a feed's MP3 or M4A, whose chapters (its headings' times) go before its audio.
         let leveling = pipeline.loudness != .off
-        let rendering = leveling ? Self.unleveledPath(beside: path) : path
-        defer { if leveling { unlink(rendering) } }
-        let writer = try SoundWriter(path: rendering, sampleRate: sampleRate, format: leveling ? .wav : pipeline.format,
+        let embedsChapters = pipeline.feedFiles && (pipeline.format == .mp3 || pipeline.format == .m4b)
+        let twoStage = leveling || embedsChapters
+        let rendering = twoStage ? Self.unleveledPath(beside: path) : path
+        defer { if twoStage { unlink(rendering) } }
+        let writer = try SoundWriter(path: rendering, sampleRate: sampleRate, format: twoStage ? .wav : pipeline.format,
                                      metadata: metadata, bitRate: pipeline.bitRate)
         var stretches: [LoudnessNormalizer.Stretch] = []
         var position = 0
@@ -219,17 +223,37 @@ public struct DocumentRenderer: Sendable {
             }
         }
         try writer.close()
-        let sidecar = stitcher.finish()
-        guard leveling else { return sidecar }
-        let leveled = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: metadata,
-                                      bitRate: pipeline.bitRate)
-        _ = try LoudnessNormalizer.normalize(rendering, sampleRate: sampleRate, stretches: stretches,
-                                             target: pipeline.loudness, into: leveled)
-        try leveled.close()
+        var sidecar = stitcher.finish()
+        guard twoStage else { return sidecar }
         // Room tone at the head moves every word by its length.
         let head = (pipeline.loudness.headSeconds * Double(sampleRate)).rounded()
         let tail = (pipeline.loudness.tailSeconds * Double(sampleRate)).rounded()
-        return head + tail > 0 ? sidecar.shifted(by: head / Double(sampleRate), lengthenedBy: (head + tail) / Double(sampleRate)) : sidecar
+        if head + tail > 0 { sidecar = sidecar.shifted(by: head / Double(sampleRate), lengthenedBy: (head + tail) / Double(sampleRate)) }
+        var tags = metadata
+        if embedsChapters { tags.chapters = Self.chapterMarks(sidecar) }
+        let final = try SoundWriter(path: path, sampleRate: sampleRate, format: pipeline.format, metadata: tags, bitRate: pipeline.bitRate)
+        if leveling {
+            _ = try LoudnessNormalizer.normalize(rendering, sampleRate: sampleRate, stretches: stretches,
+                                                 target: pipeline.loudness, into: final)
+        } else {
+            _ = try SoundFile.stream(rendering) { try final.write($0) }
+        }
+        try final.close()
+        return sidecar
+    }
+
+    /// A chapter for each title and heading (levels 1 to 3) from where it is said, as a feed's
+    /// `NAME.chapters.json` lists them; nothing for a document without headings.
+    static func chapterMarks(_ sidecar: TimingSidecar) -> [ChapterMark] {
+        let heads = sidecar.blocks.filter { $0.kind == "title" || ($0.kind == "heading" && ($0.level ?? 1) <= 3) }
+        var marks: [ChapterMark] = []
+        for block in heads where block.start > (marks.last?.start ?? -1) {
+            let title = FeedText.clean(block.text)
+            guard !title.isEmpty else { continue }
+            marks.append(ChapterMark(title: title, start: marks.isEmpty ? 0 : block.start, end: sidecar.duration))
+        }
+        for i in marks.indices.dropLast() { marks[i].end = marks[i + 1].start }
+        return marks
     }
 
     /// A temporary file beside `path`, named as `AtomicOutput` names its own (so that one a killed

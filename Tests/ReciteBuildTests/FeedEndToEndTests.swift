@@ -135,6 +135,27 @@ import Testing
         try checkWithPythonParsers(out, episodes: 3)
     }
 
+    /// A feed's MP3 carries the document's chapters (ID3v2 CHAP), as its chapters JSON lists
+    /// them; read back by ffprobe, an independent reader.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe"), "needs ffprobe (Debian's ffmpeg)"))
+    func anEpisodesMP3CarriesItsChapters() throws {
+        let root = EndToEndTests.temporaryFolder("feed-chapters")
+        let input = root.appendingPathComponent("in"), out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Self.write(Self.article("Bravo"), "bravo.md", in: input)
+        let run = try RunSupport.recite(["build", input.path, "-o", out.path, "--voice", "en-us", "--feed", "--base-url", Self.base])
+        #expect(run.status == 0, "\(run.stderr)")
+        let probe = try RunSupport.run("/usr/bin/ffprobe", ["-v", "error", "-show_chapters", "-of", "json", out.appendingPathComponent("bravo.mp3").path])
+        let json = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any]
+        let chapters = (json?["chapters"] as? [[String: Any]]) ?? []
+        let titles = chapters.compactMap { ($0["tags"] as? [String: Any])?["title"] as? String }
+        #expect(titles == ["Bravo", "Second part"], "\(probe.stdout)")
+        let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("bravo.chapters.json"))) as? [String: Any]
+        let starts = ((listed?["chapters"] as? [[String: Any]]) ?? []).compactMap { $0["startTime"] as? Double }
+        let embedded = chapters.compactMap { ($0["start_time"] as? String).flatMap(Double.init) }
+        #expect(starts.count == embedded.count && zip(starts, embedded).allSatisfy { abs($0 - $1) < 0.05 }, "\(starts) \(embedded)")
+    }
+
     @Test func aRemovedDocumentStaysForKeepDays() throws {
         let root = EndToEndTests.temporaryFolder("feed-keep")
         let input = root.appendingPathComponent("in"), out = root.appendingPathComponent("out")
