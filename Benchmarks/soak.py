@@ -27,8 +27,8 @@ manifest.json decodes and is as long as the manifest and its timing sidecar say 
 sidecar validates (format, words in order, inside the audio, each word's bytes of the source as it
 is now valid UTF-8 and, for Markdown, its text); documents unchanged since the night before have
 byte-identical outputs; the manifest holds one ok entry per document of the input, whose files
-exist, and no entry for a document that is gone (nothing documents that they are kept: such an
-entry is counted once, the night it appears); a second clean run synthesizes nothing; no .partial
+exist, and no entry for a document that is gone (a deleted or renamed document's entry and outputs
+go: such an entry is counted once, the night it appears); a second clean run synthesizes nothing; no .partial
 file anywhere. Every fourth night (and after prune faults) `recite cache prune`, then `recite cache
 info` must count 0 damaged entries and at most 1.5 times the bytes per second of audio of the first
 night's pruned cache, and a build after every document's outputs were removed must synthesize
@@ -598,9 +598,21 @@ class Soak:
                     continue
                 if digest != before.get(name) and digest != final.get(name):
                     self.lose(f"{where}/{name}", f"after {said}: neither the file from before the run nor the next run's")
+            # A document deleted or renamed tonight takes its outputs with it, even in a run
+            # that is killed later: only the files of documents still in the input must stay.
+            present = {os.path.splitext(rel)[0] for rel in self.documents()}
             for name in sorted(set(before) - set(after)):
-                self.lose(f"{where}/{name}", f"after {said}: gone")
+                if self.output_stem(name) in present:
+                    self.lose(f"{where}/{name}", f"after {said}: gone")
         return said, kind, clean
+
+    @staticmethod
+    def output_stem(name):
+        """The document stem an output file belongs to: "a/b.timing.json" -> "a/b"."""
+        for suffix in (".timing.json", ".transcript.json", ".chapters.json"):
+            if name.endswith(suffix):
+                return name[: -len(suffix)]
+        return os.path.splitext(name)[0]
 
     def mount(self, folder, size):
         os.makedirs(folder, exist_ok=True)
