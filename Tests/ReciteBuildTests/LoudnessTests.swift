@@ -124,6 +124,24 @@ struct LoudnessTests {
         #expect(abs(sidecar.duration - Double(samples.count) / Double(sampleRate)) < 0.001)
     }
 
+    /// A book bound from leveled articles (M4B) and a read-along EPUB's chapter audio meet the
+    /// podcast target too.
+    @Test func booksAndEPUBChaptersAreLeveledToo() throws {
+        let (input, out) = try Self.folder(["1-lighthouse.md": Self.article, "2-tide.md": Self.article.replacingOccurrences(of: "lighthouse", with: "harbour")])
+        let book = try RunSupport.recite(["book", input.path, "-o", out.path, "--format", "m4b", "--voice", "en-us", "--loudness", "podcast"])
+        #expect(book.status == 0, "\(book.stderr)")
+        let bound = try Self.measure(out.appendingPathComponent("book.m4b").path)
+        #expect(abs(bound.integrated + 16) <= 1 && bound.truePeak <= -1.0, "\(bound)")
+        let epubOut = out.appendingPathComponent("epub")
+        let epub = try RunSupport.recite(["book", input.path, "-o", epubOut.path, "--format", "epub", "--voice", "en-us", "--loudness", "podcast"])
+        #expect(epub.status == 0, "\(epub.stderr)")
+        let unpacked = out.appendingPathComponent("unpacked")
+        #expect(try RunSupport.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", epubOut.appendingPathComponent("book.epub").path, unpacked.path]).status == 0)
+        let chapter = unpacked.appendingPathComponent("OEBPS/chapter-001.m4a")
+        let measured = try Self.measure(chapter.path)
+        #expect(abs(measured.integrated + 16) <= 1 && measured.truePeak <= -1.0, "\(measured)")
+    }
+
     @Test func aLoudnessThatIsNotOneIsRefused() throws {
         let (input, out) = try Self.folder(["a.md": "Words.\n"])
         let run = try RunSupport.recite(["build", input.path, "-o", out.path, "--loudness", "loud"])
