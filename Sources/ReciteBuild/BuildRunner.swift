@@ -138,9 +138,7 @@ public struct BuildRunner: Sendable {
         let workers = renderers.workerConfiguration
         let synthesizer = CachingSynthesizer(Self.engines(jobs: options.jobs, espeak: workers),
                                              cache: SegmentCache(folder: cacheFolder, engineVersion: EspeakEngine.version + " " + workers.identity),
-                                             storeFailed: { [report, once] error in
-            if once.first(Self.cacheNotice) { report(.notice(Self.cacheWarning(cacheFolder, error))) }
-        })
+                                             storeFailed: { [self] error in cacheStopped(in: cacheFolder, error) })
         if renderers.usesNeuralVoice && renderers.pitchChanged, once.first(Self.pitchNotice) {
             report(.warning("A neural voice cannot change its pitch: the pipeline's pitch is ignored for it."))
         }
@@ -187,7 +185,7 @@ public struct BuildRunner: Sendable {
         } catch {
             // Without this run's list, `cache prune` must not go by the last one's.
             unlink(keysFile)
-            if once.first(Self.cacheNotice) { report(.notice(Self.cacheWarning(cacheFolder, error))) }
+            cacheStopped(in: cacheFolder, error)
         }
         return summary
     }
@@ -195,9 +193,10 @@ public struct BuildRunner: Sendable {
     static let cacheNotice = "cache"
 
     /// The cache only saves work: when it cannot grow, the run goes on without it, said once.
-    static func cacheWarning(_ folder: String, _ error: any Error) -> String {
-        "recite: warning: the segment cache in \(folder) stopped growing. \(FileSystemError.readable(error, action: "write")) "
-            + "Documents are rendered all the same; what the cache could not keep is synthesized again next time."
+    func cacheStopped(in folder: String, _ error: any Error) {
+        guard once.first(Self.cacheNotice) else { return }
+        report(.notice("recite: warning: the segment cache in \(folder) stopped growing. \(FileSystemError.readable(error, action: "write")) "
+            + "Documents are rendered all the same; what the cache could not keep is synthesized again next time."))
     }
 
     /// The documents' indices, largest source first: the longest document starts at once and

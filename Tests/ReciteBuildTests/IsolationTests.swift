@@ -124,12 +124,10 @@ import Testing
 /// bytes in every audio file and sidecar. (`Benchmarks/reset_proof.py` does the same over the
 /// whole shared corpus.)
 @Suite struct ResetProofTests {
-    static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
-
     @Test func segmentsSynthesizedInPlaceEqualAFreshProcesss() throws {
         // The in-place run does reset in place here (else both runs fork, and prove nothing).
         let isolation = try RunSupport.recite(["worker", "--check-reset", "--warm-up", "en-US"]).stdout
-        #expect(isolation.hasPrefix("reset") || Self.underAddressSanitizer, "\(isolation)")
+        #expect(isolation.hasPrefix("reset") || Fixtures.underAddressSanitizer, "\(isolation)")
         let inputs = ["Samples", "Tests/ReciteSSMLTests/Fixtures"].map { Fixtures.repositoryRoot.appendingPathComponent($0).path }
         let root = Fixtures.scratch("recite-reset-proof-\(UUID().uuidString)")
         var digests: [[String: Data]] = []

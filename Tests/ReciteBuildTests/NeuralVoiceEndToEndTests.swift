@@ -240,7 +240,7 @@ import Testing
         try Data("The zebra crossing is closed today.\n".utf8).write(to: input.appendingPathComponent("zebra.md"))
         try Data("The bridge is open as usual.\n".utf8).write(to: input.appendingPathComponent("bridge.md"))
         // Under the address sanitizer the voice says a good segment in more than 2 s.
-        let limit = ResetProofTests.underAddressSanitizer ? 15 : 2
+        let limit = Fixtures.underAddressSanitizer ? 15 : 2
         let started = Date()
         let outcome = try EndToEndTests.recite(["build", input.path, "-o", out.path, "--voice", Self.voice, "--jobs", "2"],
                                                environment: ["RECITE_TEST_HANG_SAYING": "zebra", "RECITE_SEGMENT_TIME_LIMIT": String(limit)])

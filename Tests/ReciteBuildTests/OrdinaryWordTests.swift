@@ -16,7 +16,7 @@ import Testing
     /// (their text, tags gone), and the inputs of the development sets in Eval/ (not the held-out one).
     static func prose() throws -> [String] {
         var lines: [String] = []
-        let shared = Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let shared = (Fixtures.shared ?? Fixtures.repositoryRoot).appendingPathComponent("corpus")
         if let names = try? FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("markdown").path) {
             for name in names.sorted() where name.hasSuffix(".md") {
                 let text = try String(contentsOf: shared.appendingPathComponent("markdown/\(name)"), encoding: .utf8)

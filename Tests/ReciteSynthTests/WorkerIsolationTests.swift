@@ -21,10 +21,9 @@ import Testing
         SynthesisRequest(speech: SpeechInput(plain: text), language: "en-US", voiceName: nil, rate: rate, pitch: 50, volume: 100)
     }
 
-    /// Whether this process runs under the address sanitizer. Its shadow memory maps most of the
-    /// address space, so the reset takes packed integers for pointers, leaves them, and is not
-    /// exact there: the check's child crashes in eSpeak NG and the worker forks, as it should.
-    static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    /// Whether this process runs under the address sanitizer, where the reset is not exact (the
+    /// check's child crashes in eSpeak NG) and the worker forks, as it should.
+    static let underAddressSanitizer = Fixtures.underAddressSanitizer
 
     /// Debian's eSpeak NG passes the worker's own check, so builds take the fast way. If this
     /// fails, output stays correct (segments are forked) but synthesis is slower.

@@ -20,6 +20,9 @@ public enum Fixtures {
         return url
     }()
 
+    /// Whether this process runs under the address sanitizer (`make asan`).
+    public static let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
     /// `../shared` beside the checkout, present in CI and on developers' machines, absent in a
     /// user's clone: tests that need it are skipped there.
     public static let shared: URL? = {

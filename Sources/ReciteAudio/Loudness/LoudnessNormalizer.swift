@@ -79,6 +79,8 @@ public enum LoudnessNormalizer {
         /// per dB of gain between the last two: the limiter takes back part of every dB given.
         var lastLevel: Double?
         var slope = 1.0
+        /// The gain change between the last two trials.
+        var lastStep: Double?
 
         /// No stretch is raised by more than this: a voice almost silent stays so.
         static let largestGain = 24.0
@@ -140,9 +142,6 @@ public enum LoudnessNormalizer {
             }
             return changed ? next : nil
         }
-
-        /// The gain change between the last two trials.
-        var lastStep: Double?
     }
 
     /// One pass with `plan`'s gains and limiter: measured, and written to `writer` if given.

@@ -64,8 +64,9 @@ enum SegmentPack {
         private let appender: DirectAppender
         /// Room on disk ahead of the writes.
         private var reservation: DiskReservation
-        /// A write failed: the pack's end is not known to be whole, so nothing more is added.
-        private var failed = false
+        /// Nothing more is added: a write failed (the pack's end is not known to be whole), or
+        /// the pack was finished.
+        private var sealed = false
 
         init(folder: URL) throws(SynthesisError) {
             let stamp = Int(Date().timeIntervalSince1970)
@@ -83,14 +84,14 @@ enum SegmentPack {
         /// Writes what is buffered and fixes the pack's length; later appends are refused. A
         /// pack must be finished before anything is removed on the strength of its contents.
         func finish() throws(SynthesisError) {
-            guard !failed else { throw SynthesisError("cannot finish \(path): an earlier write failed") }
-            failed = true
+            guard !sealed else { throw SynthesisError("cannot finish \(path): an earlier write failed") }
+            sealed = true
             guard appender.finish() else { throw SynthesisError(FileSystemError("finish", path: path).description) }
             guard fsync(fd) == 0 || errno == EINVAL else { throw SynthesisError(FileSystemError("finish", path: path).description) }
         }
 
         deinit {
-            if !failed { _ = appender.finish() }
+            if !sealed { _ = appender.finish() }
             reservation.release(keeping: appender.size)
             close(fd)
             // A pack that took nothing (the disk was full from the start) is not left behind.
@@ -100,7 +101,7 @@ enum SegmentPack {
         /// Writes the record of `key`. After a failed write the pack takes nothing more (its
         /// readers stop at the torn end).
         func append(key: String, parts: [UnsafeRawBufferPointer], more: Bool = false) throws(SynthesisError) -> PackRecord {
-            guard !failed else { throw SynthesisError("cannot store a cache entry in \(path): an earlier write failed") }
+            guard !sealed else { throw SynthesisError("cannot store a cache entry in \(path): an earlier write failed") }
             let length = parts.reduce(0) { $0 + $1.count }
             var header = SegmentPack.magic + Array(key.utf8.prefix(64))
             header += [UInt8](repeating: 0x20, count: 68 - header.count)
@@ -109,7 +110,7 @@ enum SegmentPack {
             reservation.ensure(upTo: start + header.count + length)
             let ok = header.withUnsafeBytes { head in appender.append([head] + parts, more: more) }
             guard ok else {
-                failed = true
+                sealed = true
                 throw SynthesisError(FileSystemError("store a cache entry in", path: path).description)
             }
             return PackRecord(pack: path, offset: start + SegmentPack.headerLength, length: length)
