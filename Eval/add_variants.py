@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Give every reading in an evaluation TSV its equally right variants.
+
+A careful reader says "two hundred and five" in London and "two hundred five" in
+Chicago, and writes "kilometres" or "kilometers" (eSpeak NG's en-us voice says the
+two differently). A reference that lists only one of them would count a right reading
+wrong. This adds, to each case, the readings with "and" after every hundred (and
+after a thousand or more when tens follow) and without any, each in both spellings
+of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
+cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; and
+spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
+also written "T.E.U.s". It changes no reading otherwise, keeps the existing columns
+first, and is idempotent:
+
+    python3 Eval/add_variants.py Eval/en-world-dev.tsv Eval/en-world-held.tsv
+"""
+import re
+import sys
+
+SMALL = ("one two three four five six seven eight nine ten eleven twelve thirteen "
+         "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
+         "fifty sixty seventy eighty ninety").split()
+SMALL_RE = "|".join(SMALL)
+HUNDRED_THEN_TENS = re.compile(rf"\b(hundred) (?!and )(?=(?:{SMALL_RE})\b)", re.I)
+LARGE_THEN_TENS = re.compile(rf"\b(thousand|million|billion|trillion) (?!and )(?=(?:{SMALL_RE})\b(?! hundred))", re.I)
+AND_AFTER = re.compile(r"\b(hundred|thousand|million|billion|trillion) and (?=\w)", re.I)
+UK_SPELLING = re.compile(r"(met|lit)re(s?)\b", re.I)
+US_SPELLING = re.compile(r"(met|lit)er(s?)\b", re.I)
+
+
+NUMBER_WORDS = SMALL + "zero oh hundred".split()
+PRICE_WITHOUT_MINOR = re.compile(
+    rf"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:(?:and )?(?:{'|'.join(NUMBER_WORDS)})\b ?)+)(?!cents|pence|pennies|paise)", re.I)
+MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", "rupee": "paise"}
+PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
+CLOCK = re.compile(r"\b([ap]) m\b")
+SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
+
+
+def with_hundreds_and(text):
+    return HUNDRED_THEN_TENS.sub(r"\1 and ", text)
+
+
+def with_minor(text):
+    def add(m):
+        unit = m.group(1).lower().rstrip("s") if m.group(1).lower() != "rand" else "rand"
+        return f"{m.group(1)} {m.group(2).rstrip()} {MINOR.get(unit, 'cents')} "
+    return PRICE_WITHOUT_MINOR.sub(add, text).replace("  ", " ").rstrip()
+
+
+def without_minor(text):
+    return PRICE_WITH_MINOR.sub(lambda m: f"{m.group(1)} {m.group(2).rstrip()}", text)
+
+
+def letters(text):
+    text = CLOCK.sub(lambda m: m.group(1).upper() + "M", text)
+    return SPELLED_PLURAL.sub(lambda m: ".".join(m.group(1).replace("-", "").split(" ")) + ".s", text)
+
+
+def with_and(text):
+    text = HUNDRED_THEN_TENS.sub(r"\1 and ", text)
+    return LARGE_THEN_TENS.sub(r"\1 and ", text)
+
+
+def without_and(text):
+    return AND_AFTER.sub(r"\1 ", text)
+
+
+def spellings(text):
+    uk = US_SPELLING.sub(lambda m: m.group(1) + "re" + m.group(2), text)
+    us = UK_SPELLING.sub(lambda m: m.group(1) + "er" + m.group(2), text)
+    return [text, uk, us]
+
+
+def variants(reading):
+    out = []
+    for base in (reading, letters(reading)):
+        for priced in (base, with_minor(base), without_minor(base)):
+            for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced))):
+                out.extend(spellings(form))
+    return out
+
+
+def main(paths):
+    for path in paths:
+        lines = open(path, encoding="utf-8").read().split("\n")
+        changed = []
+        for line in lines:
+            if not line or line.startswith("#") or line.startswith("class\t"):
+                changed.append(line)
+                continue
+            cols = line.split("\t")
+            readings = []
+            for reading in cols[2:]:
+                for form in [reading] + variants(reading):
+                    if form not in readings:
+                        readings.append(form)
+            changed.append("\t".join(cols[:2] + readings))
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("\n".join(changed))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
