@@ -36,7 +36,13 @@ struct MoneyRecognizer {
             n.fraction = nil
             n.grouped = true
         }
-        let rest = core[n.end...]
+        var rest = core[n.end...]
+        // "S$580++ per pax": the taxes and service added to a menu's price, "plus plus".
+        var pluses = ""
+        if !rest.isEmpty, rest.count <= 2, rest.allSatisfy({ $0 == "+" }) {
+            pluses = rest.map { _ in " " + rules.word("plus") }.joined()
+            rest = rest[rest.endIndex...]
+        }
         var money = MoneyVerbalizer(rules: rules)
         let numbers = NumberRecognizer(rules: rules)
         if rest.isEmpty {
@@ -56,8 +62,8 @@ struct MoneyRecognizer {
             }
             // "a $40.00 application fee": whole cents describe as a whole amount does.
             let whole = n.isInteger || n.fraction?.allSatisfy({ $0 == "0" }) == true
-            money.adjective = whole && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
-            return Match(1, money.say(n, currency: currency, magnitude: nil))
+            money.adjective = pluses.isEmpty && whole && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
+            return Match(1, money.say(n, currency: currency, magnitude: nil) + pluses)
         }
         if let magnitude = rules.magnitudes[String(rest)] {
             money.adjective = numbers.isAdjective(at: i, unitEnd: i + 1, in: context)

@@ -17,6 +17,7 @@ struct Reader {
         let numbers = NumberRecognizer(rules: rules)
         let money = MoneyRecognizer(rules: rules)
         let words = WordRecognizer(rules: rules)
+        let letterMoney = LetterCurrencyRecognizer(rules: rules)
         let symbols = SymbolRecognizer(rules: rules, emoji: emoji)
         let firstOut = out.count
         var i = 0
@@ -61,7 +62,11 @@ struct Reader {
                 || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true))) {
                 match = numbers.recognize(at: i, in: &context)
             } else if isLetter {
-                match = words.recognize(at: i, in: context)
+                // "R59", "Sh5 million", "KSh. 46 billion": letters that name a currency before an amount.
+                if asciiLetter, piece.core.utf8.count <= 5 || piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+                    match = letterMoney.recognize(at: i, in: context)
+                }
+                if match == nil { match = words.recognize(at: i, in: context) }
             }
             // "USD 20", "Rs 25", "Rs. 500": a code of three letters, or of two before a number or with a period.
             let codeLength = piece.core.utf8.count

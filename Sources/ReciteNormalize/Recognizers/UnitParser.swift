@@ -55,7 +55,8 @@ struct UnitParser {
         let key = String(text)
         if let r = rules.allUnits[key] { return r }
         // "KG", "MBPS": units in capitals (or all lower case) fold; "Mb" and "mB" do not.
-        if key.count > 1, !key.contains(where: \.isLowercase) || !key.contains(where: \.isUppercase) {
+        // "44 US dollars", "2.25 billion GT": a country's code, gross tonnage (data: `notFolded`).
+        if key.count > 1, !rules.unfoldedCapitals.contains(key), !key.contains(where: \.isLowercase) || !key.contains(where: \.isUppercase) {
             return rules.foldedUnits[key.lowercased()]
         }
         return nil

@@ -594,9 +594,29 @@ enum EmbeddedRuleFiles {
           "CHF": Swiss franc | Swiss francs | centime | centimes
           "₽": ruble | rubles | kopek | kopeks
           "₿": bitcoin | bitcoins | satoshi | satoshis
+          "NZ$": New Zealand dollar | New Zealand dollars | cent | cents
+          "S$": Singapore dollar | Singapore dollars | cent | cents
+          "HK$": Hong Kong dollar | Hong Kong dollars | cent | cents
+          "₦": naira | naira | kobo | kobo
+          "KES": Kenyan shilling | Kenyan shillings | cent | cents
+          "ZAR": rand | rand | cent | cents
+          "NGN": naira | naira | kobo | kobo
+
+        # Currencies written in letters glued before an amount: "Sh5 million", "KSh. 46 billion", "R10 000",
+        # "N25bn", "Rs.3 lakhs". A single letter is money only with a proof (a magnitude, grouped thousands,
+        # cents, or "per" after it): "the R2" and "N7" name roads.
+        letters:
+          "Sh": shilling | shillings | cent | cents
+          "Shs": shilling | shillings | cent | cents
+          "KSh": shilling | shillings | cent | cents
+          "Ksh": shilling | shillings | cent | cents
+          "Kshs": shilling | shillings | cent | cents
+          "Rs": rupee | rupees | paisa | paise
+          "R": rand | rand | cent | cents
+          "N": naira | naira | kobo | kobo
 
         # Currency words after an amount, read as they are ("4 million yuan").
-        words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents]
+        words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents, naira, rand, shilling, shillings]
 
         # Magnitude letters glued to an amount ($4.5M, €12k, ¥30b) and magnitude words after it.
         magnitudes:
@@ -621,6 +641,8 @@ enum EmbeddedRuleFiles {
           # Indian amounts: "Rs 25 crore", "5 lakh".
           crore: crore
           lakh: lakh
+          crores: crore
+          lakhs: lakh
         """#,
         "en.numbers.yml": #"""
         # English number, date and time conventions. en-GB.numbers.yml changes what differs.
@@ -858,6 +880,19 @@ enum EmbeddedRuleFiles {
           # After a number, F is Fahrenheit ("350F", "85 F"); farads keep their prefixes (µF, pF).
           F: degree Fahrenheit | degrees Fahrenheit
           v: volt | volts
+          # Spellings seen in the world's text: "250gm butter", "5 Ts of margarine", "12 heaped tblsp",
+          # "8-12 kmph", "130/80 mmHg", "955 Nm" (torque), "12 MP camera", "151.6 bu/acre".
+          gm: gram | grams
+          gms: gram | grams
+          Ts: tablespoon | tablespoons
+          tblsp: tablespoon | tablespoons
+          tblsps: tablespoon | tablespoons
+          kmph: kilometer per hour | kilometers per hour
+          mmHg: millimeter of mercury | millimeters of mercury
+          Nm: newton meter | newton meters
+          MP: megapixel | megapixels
+          bu: bushel | bushels
+          mmols: millimole | millimoles
           # Primes after a number: 15.6″ (inches), 10′ (feet).
           "″": inch | inches
           "′": foot | feet
@@ -962,6 +997,10 @@ enum EmbeddedRuleFiles {
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.
         # "dt" (a decitonne, a unit nobody writes) is left to the abbreviation "dt." (dated).
         letters: [B, K, dt]
+
+        # Words in capitals that are not the unit their lower case spells: "44.14 US dollars" (not
+        # microseconds), "2.25 billion GT" (gross tonnage, not gigatonnes), "AM", "PM".
+        notFolded: [US, UK, GT, AM, PM, MS, PS, TS, NS, AS, IS]
 
         # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
         # bedroom, two bath".

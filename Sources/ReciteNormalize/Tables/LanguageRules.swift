@@ -21,6 +21,8 @@ final class LanguageRules: @unchecked Sendable {
     var units: [String: Inflected] = [:]
     /// Unit symbols that are also words of the language.
     var ambiguousUnits: Set<String> = []
+    /// Words in capitals that are not the unit their lower case spells ("US" is no microsecond).
+    var unfoldedCapitals: Set<String> = []
     /// Unit symbols read as letters when they stand alone after a number ("0.1 K").
     var letterUnits: Set<String> = []
     /// Units a listing pairs and says in the singular: "3BR/2BA" → "three bedroom, two bath".
@@ -48,6 +50,8 @@ final class LanguageRules: @unchecked Sendable {
     // MARK: - Money (LANG.money.yml)
 
     var currencies: [String: Currency] = [:]
+    /// Currencies written in letters glued before an amount ("Sh5", "R10 000", "N25bn").
+    var letterCurrencies: [String: Currency] = [:]
     var currencyWords: Set<String> = []
     var magnitudes: [String: String] = [:]
 
@@ -124,9 +128,9 @@ final class LanguageRules: @unchecked Sendable {
         let c = LanguageRules()
         c.language = language
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
-        c.ambiguousUnits = ambiguousUnits; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.quantityUnits = quantityUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
+        c.ambiguousUnits = ambiguousUnits; c.unfoldedCapitals = unfoldedCapitals; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.quantityUnits = quantityUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
-        c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
+        c.currencies = currencies; c.letterCurrencies = letterCurrencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
         c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words

@@ -40,6 +40,7 @@ enum RuleFileParser {
         rules.prefixableUnits.merge(strings(map["prefixable"]).mapValues(Inflected.init)) { $1 }
         rules.units.merge(strings(map["units"]).mapValues(Inflected.init)) { $1 }
         rules.ambiguousUnits.formUnion(list(map["ambiguous"]))
+        rules.unfoldedCapitals.formUnion(list(map["notFolded"]))
         rules.letterUnits.formUnion(list(map["letters"]))
         rules.listedUnits.formUnion(list(map["listed"]))
         rules.quantityUnits.formUnion(list(map["quantities"]))
@@ -52,6 +53,7 @@ enum RuleFileParser {
 
     static func applyMoney(_ map: [String: Any], to rules: LanguageRules) {
         rules.currencies.merge(strings(map["currencies"]).mapValues(Currency.init)) { $1 }
+        rules.letterCurrencies.merge(strings(map["letters"]).mapValues(Currency.init)) { $1 }
         rules.currencyWords.formUnion(list(map["words"]))
         rules.magnitudes.merge(strings(map["magnitudes"])) { $1 }
     }
