@@ -100,6 +100,10 @@ struct NumberRecognizer {
                !Self.notNounsAfterMeasure.contains(next.lowercased()), let magnitude = rules.magnitudes["k"] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
             }
+            // "0900hrs", "2230hrs": a time on the 24-hour clock with its hours glued.
+            if count == 1, ["hrs", "hr", "HRS", "Hrs"].contains(suffix), rules.numberWords == nil, n.isInteger, let clock = twentyFourHour(n.integer) {
+                return Match(1, "\(clock) hours")
+            }
             // "25bps", "50 bp": basis points, a rate's hundredths of a percent (not bits per second).
             if suffix == "bps" || suffix == "bp", let points = basisPoints(n) { return Match(1, prefix + points) }
             // "1e-5", "3.2e6": scientific notation.
@@ -175,14 +179,16 @@ struct NumberRecognizer {
         context.lastNumberIndex = i
         // "0900 hours", "1730 hrs": a time on the 24-hour clock, "oh nine hundred hours".
         if count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.grouped, n.integer.count == 4, context.joins(i),
-           let next = context.core(i + 1), ["hours", "hrs", "hr", "h"].contains(next.lowercased()),
-           let hour = Int(n.integer.prefix(2)), let minute = Int(n.integer.suffix(2)), hour < 24, minute < 60 {
-            let cardinal = CardinalVerbalizer(rules: rules)
-            let hours = (hour < 10 ? "oh " : "") + cardinal.say(hour == 0 ? "0" : String(hour))
-            let minutes = minute == 0 ? "hundred" : minute < 10 ? "oh \(cardinal.say(String(minute)))" : cardinal.say(String(minute))
-            var m = Match(2, "\(hours) \(minutes) hours")
+           let next = context.core(i + 1), ["hours", "hrs", "hr", "h"].contains(next.lowercased()), let clock = twentyFourHour(n.integer) {
+            var m = Match(2, "\(clock) hours")
             m.consumesDot = context.pieces[i + 1].trail.hasPrefix(".") && next.lowercased() != "hours" && context.core(i + 2)?.first?.isLowercase == true
             return m
+        }
+        // "at 1405 UTC": four digits before a time zone in capitals.
+        if count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.grouped, n.integer.count == 4, context.joins(i),
+           let zone = context.core(i + 1), zone.count >= 2, zone.allSatisfy(\.isUppercase), rules.timeZones.contains(zone.lowercased()),
+           let clock = twentyFourHour(n.integer) {
+            return Match(2, "\(clock) \(zone.map(String.init).joined(separator: ".")).")
         }
         if count == 1, rules.spellNumbers, isCode(n, at: i, in: context) || (n.isInteger && n.hasLeadingZero && n.integer.count >= 3) {
             // "Tel. 020 7946 0958": the groups of digits that follow belong to the code.
@@ -330,6 +336,15 @@ struct NumberRecognizer {
     }
 
     // MARK: - Parts
+
+    /// "0900" → "oh nine hundred", "2230" → "twenty two thirty": a time on the 24-hour clock.
+    func twentyFourHour(_ digits: String) -> String? {
+        guard digits.count == 4, let hour = Int(digits.prefix(2)), let minute = Int(digits.suffix(2)), hour < 24, minute < 60 else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let hours = (hour < 10 ? "oh " : "") + cardinal.say(hour == 0 ? "0" : String(hour))
+        let minutes = minute == 0 ? "hundred" : minute < 10 ? "oh \(cardinal.say(String(minute)))" : cardinal.say(String(minute))
+        return "\(hours) \(minutes)"
+    }
 
     /// "50 000": English groups of three digits written apart, all whole, with no other digits after
     /// them, and no code word before (those are read digit by digit).
@@ -794,6 +809,7 @@ struct NumberRecognizer {
                 m.consumesDot = unit.dotted
                 return m
             }
+            if proper, let said = halfOrQuarter(n, d, before: i + 1, in: context) { return Match(1, said) }
             return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart))
         }
         let parts = core.split(separator: "/", omittingEmptySubsequences: false)
@@ -819,6 +835,11 @@ struct NumberRecognizer {
             return nil
         }
         let count = 1
+        // "Sam Curran (4/74)": a bowler's wickets for runs.
+        if whole == nil, denominator == parts[1], CricketFigures.isCricket(around: i, in: context),
+           let figures = CricketFigures.say(parts[0], denominator, rules: rules) {
+            return Match(1, figures)
+        }
         // Readings of a pair that is not a fraction, for a language that spells numbers.
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
             return Match(1, spoken + word)
@@ -850,7 +871,19 @@ struct NumberRecognizer {
         } else if let m = markedMeasure(beforeUnit, singular: proper, at: i, in: context) {
             return Match(m.count, m.spoken).consumingQuote(m.consumesQuote)
         }
+        if whole == nil, !afterArticle, word.isEmpty, let said = halfOrQuarter(String(parts[0]), String(denominator), before: i + 1, in: context) {
+            return Match(count, said)
+        }
         return Match(count, spoken)
+    }
+
+    /// "1/2 a cup", "½ tablespoon", "1/4 of the pot": a half or a quarter before a word is said as
+    /// people say it, "half a cup", "a quarter of the pot" (English).
+    func halfOrQuarter(_ numerator: String, _ denominator: String, before k: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, numerator == "1", denominator == "2" || denominator == "4",
+              context.joins(k - 1), let next = context.core(k), next.first?.isLowercase == true, next.allSatisfy(\.isLetter),
+              k < 1 || context.core(k - 2).map({ $0.lowercased() != "a" && $0.lowercased() != "and" && $0.lowercased() != "&" }) ?? true else { return nil }
+        return denominator == "2" ? "half" : "a quarter"
     }
 
     /// Two numbers with a slash that are not read as a fraction: "98/100" and "7/10" (a score, "out

@@ -23,6 +23,9 @@ struct RangeRecognizer {
                 let cardinal = CardinalVerbalizer(rules: rules)
                 return Match(1, "\(cardinal.say(low)) \(cardinal.say(high))")
             }
+            if CricketFigures.isCricket(around: i, in: context), let figures = CricketFigures.say(low, high, rules: rules) {
+                return Match(1, figures)
+            }
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
@@ -102,6 +105,10 @@ struct RangeRecognizer {
         let highCore = context.pieces[highIndex].core
         if !isTime, core.contains("."), let low = Double(core), let high = Double(highCore), high < low,
            highCore.prefix(while: \.isASCIIDigit).count >= core.prefix(while: \.isASCIIDigit).count { return nil }
+        // "the toll to 199 - 12 more than last year": a dash before a comparison is a pause.
+        if !isTime, context.joins(highIndex), let after = context.core(highIndex + 1), ["more", "less", "fewer", "higher", "lower", "up", "down"].contains(after.lowercased()) {
+            return nil
+        }
         // "from about 1915 – 1940": the sentence already has its "from".
         let fromBefore = (max(0, i - 3)..<i).contains { context.pieces[$0].core.lowercased() == rules.word("from") }
         return Match(count, range.say(lowSpoken, highSpoken, withFrom: !isTime && !fromBefore, after: context.previousLowercased))

@@ -57,7 +57,11 @@ struct TimeRecognizer {
                let low = finish(fields, meridiem: m, zone: nil, count: 2) {
                 return range(from: low, to: after.dropFirst(), at: i + 1, in: context)
             }
-            if let m, after.isEmpty {
+            if m == nil, separator == ":", next.count >= 2, next.allSatisfy(\.isUppercase), rules.timeZones.contains(next.lowercased()) {
+                // "15:00 IST": a 24-hour time, its zone in the next word.
+                zone = String(next)
+                count = 2
+            } else if let m, after.isEmpty {
                 meridiem = m
                 count = 2
                 // "4:26 a.m. ET": the meridiem's own period, then a zone in capitals.

@@ -681,7 +681,9 @@ enum EmbeddedRuleFiles {
           pm: PM
           p.m.: PM
           p.m: PM
-        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, et, ct, mt, pt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.]
+        timeZones: [est, edt, cst, cdt, mst, mdt, pst, pdt, et, ct, mt, pt, gmt, utc, bst, cet, cest, e.s.t, e.s.t., p.s.t, p.s.t.,
+          ist, aedt, aest, acst, acdt, awst, nzst, nzdt, sast, eat, wat, hst, akst, akdt, adt, nst, ndt, jst, kst, hkt, sgt, pkt,
+          msk, eet, eest, wet, west, ict, wib]
 
         # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
         # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").

@@ -34,7 +34,8 @@ struct TimeVerbalizer {
         } else {
             parts.append(cardinal.say(hour))
             if minute == 0 {
-                if meridiem == nil { parts.append(rules.word("oclock")) }
+                // "15:00 GMT": past noon with a zone, the 24-hour clock of a timetable, "fifteen hundred".
+                if meridiem == nil { parts.append(hour >= 13 && zone != nil ? "hundred" : rules.word("oclock")) }
             } else if minute < 10 {
                 parts += ["oh", cardinal.say(minute)]
             } else {
@@ -44,8 +45,9 @@ struct TimeVerbalizer {
         if let meridiem { parts.append(meridiem) }
         if let zone {
             let letters = zone.uppercased().filter { $0 != "." }
-            // Spanish and Italian voices read "EST" as a word: its letters are said one by one.
-            parts.append(rules.numberWords == nil ? letters : letters.map(String.init).joined(separator: " "))
+            // Spanish and Italian voices read "EST" as a word: its letters are said one by one;
+            // in English "IST" and "AEDT" too would be read as words, unlike "I.S.T.".
+            parts.append(rules.numberWords == nil ? letters.map(String.init).joined(separator: ".") + "." : letters.map(String.init).joined(separator: " "))
         }
         return parts.joined(separator: " ")
     }

@@ -1,0 +1,33 @@
+/// Cricket's figures: a score "54-2" (runs for wickets) and a bowler's "4-74" or "4/74" (wickets
+/// for runs) are both said "fifty four for two", "four for seventy four"; "50-0" is "fifty for nought".
+///
+/// Read so only where the stretch speaks of cricket (its own words: wickets, innings, bowled …):
+/// elsewhere "4-74" stays a range and "4/74" a fraction.
+enum CricketFigures {
+    static let evidence: Set<String> = ["wicket", "wickets", "innings", "bowled", "bowler", "bowlers", "bowling", "overs",
+                                        "stumps", "batting", "batsman", "batsmen", "batter", "cricket", "lbw", "declared",
+                                        "odi", "t20", "test", "ashes", "spinner", "seamer", "over", "duck", "century"]
+    /// Words that prove cricket alone (the others, such as "test" or "over", only back them up).
+    static let strong: Set<String> = ["wicket", "wickets", "bowled", "bowler", "bowlers", "stumps", "batsman",
+                                      "batsmen", "cricket", "lbw", "spinner", "seamer"]
+
+    /// Whether the stretch around piece `i` speaks of cricket.
+    static func isCricket(around i: Int, in context: Context) -> Bool {
+        guard context.rules.numberWords == nil, context.rules.spellNumbers else { return false }
+        let window = max(0, i - 60)..<min(context.pieces.count, i + 60)
+        return window.contains { k in
+            let core = context.pieces[k].core
+            guard core.count >= 3, core.count <= 8, core.first?.isLetter == true else { return false }
+            return strong.contains(core.lowercased())
+        }
+    }
+
+    /// "54-2" → "fifty four for two" where both ends are whole numbers, one of them ten or less.
+    static func say(_ low: Substring, _ high: Substring, rules: LanguageRules) -> String? {
+        guard low.isAllDigits, high.isAllDigits, low.count <= 3, high.count <= 3, let a = Int(low), let b = Int(high),
+              min(a, b) <= 10 else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let wickets = b == 0 ? "nought" : cardinal.say(high)
+        return "\(cardinal.say(low)) for \(wickets)"
+    }
+}
