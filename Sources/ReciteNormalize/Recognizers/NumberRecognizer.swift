@@ -22,6 +22,7 @@ struct NumberRecognizer {
         if core.utf8.count == 7, let spoken = splitYear(core) { return Match(1, spoken) }
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
+        if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -103,6 +104,15 @@ struct NumberRecognizer {
             // "0900hrs", "2230hrs": a time on the 24-hour clock with its hours glued.
             if count == 1, ["hrs", "hr", "HRS", "Hrs"].contains(suffix), rules.numberWords == nil, n.isInteger, let clock = twentyFourHour(n.integer) {
                 return Match(1, "\(clock) hours")
+            }
+            // "5.6m plays", "2.7m teu", "10m people": a lower-case m before a counted noun is a million
+            // ("165m height", "100m sprint", "30m away" stay meters).
+            if suffix == "m", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1), next.count > 2,
+               next.first?.isLowercase == true, next.allSatisfy(\.isLetter), case let lower = next.lowercased(),
+               lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower),
+               !Self.wordsAfterMeasure.contains(lower), !Self.notNounsAfterMeasure.contains(lower),
+               !Self.wordsOfPlaceAfterMeasure.contains(lower), rules.allUnits[String(next)] == nil, let million = rules.magnitudes["m"] {
+                return Match(1, "\(prefix)\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(million)")
             }
             // "25bps", "50 bp": basis points, a rate's hundredths of a percent (not bits per second).
             if suffix == "bps" || suffix == "bp", let points = basisPoints(n) { return Match(1, prefix + points) }
@@ -302,7 +312,11 @@ struct NumberRecognizer {
                 && rules.allUnits[String(written)].map { $0.singular == written && $0.plural != written } == true
                 // "a 21 yr old": an age written with a singular abbreviation describes a person.
                 || written.last != "s" && context.joins(j + unit.count - 1) && context.core(j + unit.count).map { $0.utf8.count == 3 && $0.lowercased() == "old" } == true
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular && !isAdjective(at: i, unitEnd: j + unit.count, in: context, unit: unit.expression))
+            // "118 feet radio height": a unit written out in the plural is said as written too.
+            let writtenPlural = !singular && written.utf8.count > 2 && written.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+                && rules.allUnits[String(written)].map { $0.plural == written && $0.singular != written } == true
+            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular
+                && (writtenPlural || !isAdjective(at: i, unitEnd: j + unit.count, in: context, unit: unit.expression)))
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
@@ -657,7 +671,12 @@ struct NumberRecognizer {
                                                   "last", "next", "twice", "once", "thrice", "daily", "weekly", "monthly", "yearly",
                                                   "annually", "nightly", "hourly", "again", "already", "still", "each", "apiece",
                                                   "so", "yet", "then", "now", "back", "together", "altogether", "alone",
-                                                  "respectively", "upfront", "overnight"]
+                                                  "respectively", "upfront", "overnight", "possible", "likely", "expected",
+                                                  "forecast", "predicted", "above", "below", "beneath", "offshore", "inland",
+                                                  "northwest", "northeast", "southwest", "southeast", "deep", "underground"]
+    /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
+    static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
+
     /// Words after "10K" that name what the K is (a race, a resolution), not a thousand of them.
     static let afterKNames: Set<String> = ["run", "runs", "race", "races", "runner", "runners", "walk", "resolution", "display",
                                            "displays", "monitor", "monitors", "video", "videos", "screen", "screens", "gaming",

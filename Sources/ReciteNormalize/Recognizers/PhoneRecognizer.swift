@@ -50,6 +50,15 @@ struct PhoneRecognizer {
            groups[0].first.map({ $0 != "0" && $0 != "1" }) == true, groups[0].last != "0", groups[1].last != "0" {
             return verbalizer.say(countryCode: nil, groups: Array(groups))
         }
+        // The world's shapes, groups apart: "1300 746 754", "(03) 474 0287", "+65 6534 8880",
+        // "+254 0725-624489"; not a number grouped by spaces ("1 250 000", "110 000").
+        let total = groups.reduce(0) { $0 + $1.count }
+        let spaceGrouped = groups[0].count <= 3 && groups[0].first != "0" && groups.dropFirst().allSatisfy { $0.count == 3 }
+            || groups.allSatisfy { $0.count == 4 && ($0.hasPrefix("19") || $0.hasPrefix("20")) }  // "2019 2020 2021": years
+        if rules.numberWords == nil, !spaceGrouped, (8...13).contains(total), groups.count >= 2, groups.allSatisfy({ (2...6).contains($0.count) }),
+           country != nil || groups.count >= 3 && body.contains(" " as Character) || body.hasPrefix("(0") || groups[0].first == "0" && groups[0].count <= 5 {
+            return verbalizer.say(countryCode: country, groups: Array(groups))
+        }
         guard groups.count >= 3 else { return nil }
         var g = groups[...]
         var lead: [Substring] = []

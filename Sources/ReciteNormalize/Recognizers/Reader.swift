@@ -59,7 +59,8 @@ struct Reader {
             if !rules.verbalizes {
                 // A language without rules: every piece is kept as written.
             } else if first.isASCIIDigit || (!asciiLetter && (FractionVerbalizer.vulgar[first] != nil
-                || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true))) {
+                || ("-−.+".contains(first) && piece.core.dropFirst().first?.isASCIIDigit == true)
+                || (first == "–" && piece.core.dropFirst().first?.isASCIIDigit == true && (i == 0 || pieces[i - 1].core.last?.isASCIIDigit != true)))) {
                 match = numbers.recognize(at: i, in: &context)
             } else if isLetter {
                 // "R59", "Sh5 million", "KSh. 46 billion": letters that name a currency before an amount.

@@ -885,6 +885,9 @@ enum EmbeddedRuleFiles {
           # Spellings seen in the world's text: "250gm butter", "5 Ts of margarine", "12 heaped tblsp",
           # "8-12 kmph", "130/80 mmHg", "955 Nm" (torque), "12 MP camera", "151.6 bu/acre".
           gm: gram | grams
+          # "-3oC": a letter o typed for the degree sign.
+          oC: degree Celsius | degrees Celsius
+          oF: degree Fahrenheit | degrees Fahrenheit
           gms: gram | grams
           Ts: tablespoon | tablespoons
           tblsp: tablespoon | tablespoons
@@ -1000,9 +1003,10 @@ enum EmbeddedRuleFiles {
         # "dt" (a decitonne, a unit nobody writes) is left to the abbreviation "dt." (dated).
         letters: [B, K, dt]
 
-        # Words in capitals that are not the unit their lower case spells: "44.14 US dollars" (not
-        # microseconds), "2.25 billion GT" (gross tonnage, not gigatonnes), "AM", "PM".
-        notFolded: [US, UK, GT, AM, PM, MS, PS, TS, NS, AS, IS]
+        # Words that are not the unit their case, folded, spells: "44.14 US dollars" (not microseconds),
+        # "2.25 billion GT" (gross tonnage, not gigatonnes), "AM", "PM"; "60 of them" (not "oF", the
+        # degrees Fahrenheit of "-3oF").
+        notFolded: [US, UK, GT, AM, PM, MS, PS, TS, NS, AS, IS, of, Of, OF, oc, Oc, OC]
 
         # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
         # bedroom, two bath".

@@ -38,7 +38,8 @@ struct NumberLiteral {
     static func parse(_ text: Substring, rules: LanguageRules) -> NumberLiteral? {
         var number = NumberLiteral(end: text.startIndex)
         var i = text.startIndex
-        if i < text.endIndex, text[i] == "-" || text[i] == "−" {
+        // "–50 C": an en dash typed for the minus sign (the reader only passes one that follows no number).
+        if i < text.endIndex, text[i] == "-" || text[i] == "−" || text[i] == "–" {
             number.negative = true
             i = text.index(after: i)
         }
