@@ -101,6 +101,8 @@ struct NumberRecognizer {
                !Self.notNounsAfterMeasure.contains(next.lowercased()), let magnitude = rules.magnitudes["k"] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
             }
+            // "24m33s", "1h05m": a duration in hours, minutes and seconds glued.
+            if count == 1, n.isInteger, rules.numberWords == nil, let spoken = gluedDuration(core) { return Match(1, spoken) }
             // "0900hrs", "2230hrs": a time on the 24-hour clock with its hours glued.
             if count == 1, ["hrs", "hr", "HRS", "Hrs"].contains(suffix), rules.numberWords == nil, n.isInteger, let clock = twentyFourHour(n.integer) {
                 return Match(1, "\(clock) hours")
@@ -150,7 +152,9 @@ struct NumberRecognizer {
             }
             // "3pp": percentage points.
             if suffix == "pp", let spoken = percentagePoints(n) { return Match(1, prefix + spoken) }
-            if suffix == "x", isTimesAfter(i, in: context) || isTimesBeforeComparison(i, in: context) { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
+            // "earned 1.57x its total": times, before a word that is no unit of x.
+            if suffix == "x", isTimesAfter(i, in: context) || isTimesBeforeComparison(i, in: context)
+                || context.joins(i) && context.core(i + 1).map({ ["its", "the", "their", "his", "her", "our", "that", "what", "as"].contains($0.lowercased()) }) == true { return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(rules.word("times"))") }
             // "39″ Class TV", "18″ inch pizza": a prime glued to the number, read as a mark after it.
             if suffix.count == 1, let unit = markUnit(suffix.first!), rules.numberWords == nil {
                 let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
@@ -350,6 +354,24 @@ struct NumberRecognizer {
     }
 
     // MARK: - Parts
+
+    /// "24m33s" → "twenty four minutes thirty three seconds", "1h05m" → "one hour five minutes".
+    func gluedDuration(_ core: Substring) -> String? {
+        let names: [Character: String] = ["h": "hour", "m": "minute", "s": "second"]
+        var said: [String] = []
+        var rest = core
+        var last: Character?
+        while !rest.isEmpty {
+            let digits = rest.prefix(while: \.isASCIIDigit)
+            guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = rest.dropFirst(digits.count).first,
+                  let name = names[mark], last.map({ "hms".firstIndex(of: $0)! < "hms".firstIndex(of: mark)! }) ?? true,
+                  let value = Int(digits) else { return nil }
+            said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(value == 1 ? name : name + "s")")
+            last = mark
+            rest = rest.dropFirst(digits.count + 1)
+        }
+        return said.count >= 2 ? said.joined(separator: " ") : nil
+    }
 
     /// "0900" → "oh nine hundred", "2230" → "twenty two thirty": a time on the 24-hour clock.
     func twentyFourHour(_ digits: String) -> String? {
@@ -622,6 +644,8 @@ struct NumberRecognizer {
         if !decimals, quantityUnknown, let n = NumberLiteral.parse(context.pieces[i].core.drop(while: { !$0.isASCIIDigit && $0 != "-" }), rules: rules), !n.isInteger {
             return false
         }
+        // "29 km south-south-east of", "80 km north-east": a direction after the measure.
+        if lower.contains("-"), lower.split(separator: "-").allSatisfy({ ["north", "south", "east", "west"].contains($0) }) { return false }
         // "7 to 12 mph increasing", "20 mph gusting": a verb after the measure.
         if lower.hasSuffix("ing"), Self.verbsAfterMeasure.contains(lower) { return false }
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
@@ -673,7 +697,8 @@ struct NumberRecognizer {
                                                   "so", "yet", "then", "now", "back", "together", "altogether", "alone",
                                                   "respectively", "upfront", "overnight", "possible", "likely", "expected",
                                                   "forecast", "predicted", "above", "below", "beneath", "offshore", "inland",
-                                                  "northwest", "northeast", "southwest", "southeast", "deep", "underground"]
+                                                  "northwest", "northeast", "southwest", "southeast", "deep", "underground",
+                                                  "richer", "poorer", "better", "worse", "cheaper", "dearer", "ahead"]
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
     static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
 

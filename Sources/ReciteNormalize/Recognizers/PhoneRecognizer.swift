@@ -55,7 +55,7 @@ struct PhoneRecognizer {
         let total = groups.reduce(0) { $0 + $1.count }
         let spaceGrouped = groups[0].count <= 3 && groups[0].first != "0" && groups.dropFirst().allSatisfy { $0.count == 3 }
             || groups.allSatisfy { $0.count == 4 && ($0.hasPrefix("19") || $0.hasPrefix("20")) }  // "2019 2020 2021": years
-        if rules.numberWords == nil, !spaceGrouped, (8...13).contains(total), groups.count >= 2, groups.allSatisfy({ (2...6).contains($0.count) }),
+        if rules.numberWords == nil, !spaceGrouped, (8...13).contains(total), groups.count >= 2, groups.allSatisfy({ ((country == nil ? 2 : 1)...6).contains($0.count) }),
            country != nil || groups.count >= 3 && body.contains(" " as Character) || body.hasPrefix("(0") || groups[0].first == "0" && groups[0].count <= 5 {
             return verbalizer.say(countryCode: country, groups: Array(groups))
         }

@@ -124,8 +124,9 @@ struct RangeRecognizer {
         guard let n = NumberLiteral.parse(text, rules: rules) else { return nil }
         let suffix = text[n.end...]
         if suffix.isEmpty {
-            let otherIsYear = allowYear && other.map { $0.count == 4 || ($0.count == 2 && n.integer.count == 4) || $0.hasSuffix("s") } ?? true
-            if n.integer.count == 2, let other, other.count >= 4 {
+            // "1881-3", "1960-80": a year and the end of another.
+            let otherIsYear = allowYear && other.map { $0.count == 4 || ($0.count <= 2 && $0.isAllDigits && n.integer.count == 4) || $0.hasSuffix("s") } ?? true
+            if n.integer.count == 2, n.isInteger, let other, other.count >= 4, other.isAllDigits {
                 return CardinalVerbalizer(rules: rules).say(n.integer)  // 1960-80
             }
             return reading.say(n, allowYear: otherIsYear)

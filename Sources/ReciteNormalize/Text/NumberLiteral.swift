@@ -8,6 +8,8 @@ struct NumberLiteral {
     var fraction: String?
     /// Whether the integer was written with group separators ("1,250").
     var grouped = false
+    /// Whether it was grouped the Indian way, by lakhs and crores ("1,11,544", "3,00,000").
+    var indian = false
     /// Where the number ends in the word it was read from.
     var end: Substring.Index
 
@@ -51,6 +53,13 @@ struct NumberLiteral {
                 digits.append(c)
                 sawDigit = true
                 i = text.index(after: i)
+            } else if sawDigit, c == ",", !number.grouped, digits.count <= 2, rules.decimalSeparator == ".",
+                      let groupsEnd = indianGroupsEnd(text, from: i) {
+                // "1,11,544", "Rs. 3,00,000.00": groups of two, then the last three.
+                digits += text[i..<groupsEnd].filter(\.isASCIIDigit)
+                number.grouped = true
+                number.indian = true
+                i = groupsEnd
             } else if sawDigit, c != rules.decimalSeparator, rules.groupSeparators.contains(c),
                       exactlyThreeDigits(text, after: i) {
                 number.grouped = true
@@ -77,6 +86,23 @@ struct NumberLiteral {
         number.integer = digits
         number.end = i
         return number
+    }
+
+    /// Where Indian groups starting at the comma at `index` end: one or more ",dd" then ",ddd" and
+    /// no further digit; nil when the text is not grouped so.
+    private static func indianGroupsEnd(_ text: Substring, from index: Substring.Index) -> Substring.Index? {
+        var j = index
+        var pairs = 0
+        while j < text.endIndex, text[j] == "," {
+            var k = text.index(after: j)
+            var count = 0
+            while k < text.endIndex, text[k].isASCIIDigit { count += 1; k = text.index(after: k) }
+            if count == 3 { return pairs > 0 && (k == text.endIndex || text[k] != ",") ? k : nil }
+            guard count == 2 else { return nil }
+            pairs += 1
+            j = k
+        }
+        return nil
     }
 
     /// Exactly three digits after `index`, then no further digit.

@@ -53,6 +53,19 @@ struct CardinalVerbalizer {
 
     func say(_ value: Int, gender: NumberGender = .none) -> String { say(String(value), gender: gender) }
 
+    /// A number grouped the Indian way, said in crores, lakhs and thousands (English):
+    /// "1,11,544" → "one lakh eleven thousand five hundred and forty four".
+    func sayIndian(_ digits: String) -> String {
+        guard digits.count <= 15, let v = Int(digits), v >= 1000 else { return say(digits) }
+        var words: [String] = []
+        let crore = v / 10_000_000, lakh = (v / 100_000) % 100, thousand = (v / 1000) % 100, rest = v % 1000
+        if crore > 0 { words += [crore >= 1000 ? sayIndian(String(crore)) : say(crore), "crore"] }
+        if lakh > 0 { words += [say(lakh), "lakh"] }
+        if thousand > 0 { words += [say(thousand), "thousand"] }
+        if rest > 0 { words.append(Self.underThousand(rest, and: hundredAnd)) }
+        return words.joined(separator: " ")
+    }
+
     static func underThousand(_ n: Int, and: Bool) -> String {
         var parts: [String] = []
         if n >= 100 {

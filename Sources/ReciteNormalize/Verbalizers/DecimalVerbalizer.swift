@@ -18,7 +18,9 @@ struct DecimalVerbalizer {
             return words.joined(separator: " ")
         }
         if !number.integer.isEmpty {
-            words.append(number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules, hundredAnd: hundredAnd).say(number.integer)
+            words.append(number.indian && rules.numberWords == nil && rules.spellNumbers
+                ? CardinalVerbalizer(rules: rules, hundredAnd: hundredAnd).sayIndian(number.integer)
+                : number.groupedOrShort(rules) ? CardinalVerbalizer(rules: rules, hundredAnd: hundredAnd).say(number.integer)
                                                       : DigitsVerbalizer(rules: rules).say(number.integer))
         }
         if let fraction = number.fraction {

@@ -1,0 +1,82 @@
+import Testing
+@testable import ReciteNormalize
+
+/// Conventions of the world's English that the first rules did not know, each beside the plain
+/// text it must leave alone: a reading that needs a proof is not given without one.
+@Suite struct WorldConventionTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    /// Kenya's shillings, South Africa's rand, Nigeria's naira, written in letters before the amount.
+    @Test(arguments: [
+        ("a bond of Sh5 Million", "a bond of five million shillings"),
+        ("KSh. 46 billion for counties", "forty six billion shillings for counties"),
+        ("bail of Ksh.200,000/= only", "bail of two hundred thousand shillings only"),
+        ("a fine of R10 000 or prison", "a fine of ten thousand rand or prison"),
+        ("R59 per adult", "fifty nine rand per adult"),
+        ("between R50 and R10,000 a month", "between fifty rand and ten thousand rand a month"),
+        ("a budget of N25bn", "a budget of twenty five billion naira"),
+        ("S$580++ per guest", "five hundred and eighty Singapore dollars plus plus per guest"),
+        // No proof: a road, a grade.
+        ("take the R2 north", "take the R two north"),
+        ("the N7 highway", "the N seven highway"),
+    ])
+    func lettersThatNameACurrency(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("at 44.14 US dollars", "at forty four point one four US dollars"),
+        ("73.6 million GT", "seventy three point six million GT"),
+        ("60 of them", "sixty of them"),
+        ("temperatures of -3oC or colder", "temperatures of minus three degrees Celsius or colder"),
+        ("as low as –50 C", "as low as minus fifty C"),
+        ("descended to 118 feet radio height", "descended to one hundred and eighteen feet radio height"),
+        ("gusts to 60 to 80 km/h possible", "gusts to sixty to eighty kilometers per hour possible"),
+        ("its 5.6m plays this week", "its five point six million plays this week"),
+        ("a 100m sprint", "a one hundred meter sprint"),
+        ("250gm butter", "two hundred and fifty grams butter"),
+    ])
+    func unitsThatNeedTheirProof(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Curran took 4-74 and England were 54-2 at stumps", "Curran took four for seventy four and England were fifty four for two at stumps"),
+        ("Sam Curran (4/74) bowled well", "Sam Curran (four for seventy four) bowled well"),
+        ("they reached 50-0 before the wicket fell", "they reached fifty for nought before the wicket fell"),
+        // Baseball has innings too, and scores are ranges elsewhere.
+        ("Omaha won 5-2 in 8 1/3 innings", "Omaha won five to two in eight and one third innings"),
+        ("a 4-74 range", "a four to seventy four range"),
+    ])
+    func cricketFigures(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("above normal up to 1 – 2°C", "above normal up to one to two degrees Celsius"),
+        ("1 - 2 bedrooms", "from one to two bedrooms"),
+        ("the toll to 199 - 12 more than last year", "the toll to one hundred and ninety nine, twelve more than last year"),
+        ("by a 52.1-47.9 margin", "by a fifty two point one to forty seven point nine margin"),
+        ("restored in 1881-3", "restored in eighteen eighty one to three"),
+    ])
+    func ranges(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Issued: 0900hrs Sunday", "Issued: oh nine hundred hours Sunday"),
+        ("at 1405 UTC", "at fourteen oh five U.T.C."),
+        ("at 15:00 IST", "at fifteen hundred I.S.T."),
+        ("at 23:00", "at twenty three o'clock"),
+        ("crossed the line in 24m33s", "crossed the line in twenty four minutes thirty three seconds"),
+    ])
+    func clocksAndDurations(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Heat 1/2 a spoon of oil", "Heat half a spoon of oil"),
+        ("less than 1/4 of the pot", "less than a quarter of the pot"),
+        ("a Boeing 737-800 landed", "a Boeing seven three seven eight hundred landed"),
+        ("the airline's 787-9 Dreamliners", "the airline's seven eight seven nine Dreamliners"),
+        ("The 787 people came", "The seven hundred and eighty seven people came"),
+        ("1,11,544 candidates", "one lakh eleven thousand five hundred and forty four candidates"),
+        ("Rs. 3,00,000.00 in all", "three lakh rupees in all"),
+        ("1,250,000 people", "one million two hundred fifty thousand people"),
+        ("call 1300 746 754", "call one three zero zero, seven four six, seven five four"),
+        ("+65 6534 8880", "plus six five, six five three four, eight eight eight zero"),
+        ("in 2019 2020 2021", "in twenty nineteen twenty twenty twenty twenty one"),
+    ])
+    func numbersOfTheWorld(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+}
