@@ -79,4 +79,24 @@ import Testing
         ("in 2019 2020 2021", "in twenty nineteen twenty twenty twenty twenty one"),
     ])
     func numbersOfTheWorld(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Actual salary is £6,328 pa in all", "Actual salary is six thousand three hundred and twenty eight pounds per annum in all"),
+        ("Entry Salary: R125 373 p.a (SR02)", "Entry Salary: one hundred twenty five thousand three hundred and seventy three rand per annum (SR zero two)"),
+        ("($750-$950pw)", "(seven hundred and fifty dollars to nine hundred and fifty dollars per week)"),
+        ("Senior Engineer : $150,000 - $200,000", "Senior Engineer: one hundred fifty thousand dollars to two hundred thousand dollars"),
+        ("the pa system", "the pa system"),
+        ("It cost $5 - and more", "It cost five dollars, and more"),
+    ])
+    func ratesAndRangesOfMoney(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Yield - 151.6 bu/acre", "Yield, one hundred and fifty one point six bushels per acre"),
+        ("13.4Mt of barley", "thirteen point four million tonnes of barley"),
+        ("$9.30/kgMS for the season", "nine dollars thirty cents per kilogram of milk solids for the season"),
+        ("a <5 chance", "a less than five chance"),
+        ("## 3.1.0", "three point one point zero"),
+        ("a #5 seed", "a number five seed"),
+    ])
+    func tradeUnitsAndSigns(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

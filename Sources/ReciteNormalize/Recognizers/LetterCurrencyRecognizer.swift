@@ -53,8 +53,18 @@ struct LetterCurrencyRecognizer {
                 || provedElsewhere(code, besides: i, in: context)
             guard proved else { return nil }
         }
-        let spoken = MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude)
-        return Match(count, spoken)
+        var spoken = MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude)
+        // "R125 373 p.a.": a rate's abbreviation after the amount.
+        var dotted = false
+        if context.joins(i + count - 1) || context.pieces[i + count - 1].trail.isEmpty,
+           let rate = MoneyRecognizer(rules: rules).rateAfter(i + count, in: context) {
+            spoken += " " + rate.spoken
+            dotted = rate.dotted
+            count += 1
+        }
+        var m = Match(count, spoken)
+        m.consumesDot = dotted
+        return m
     }
 
     /// "between R50 and R10,000": another amount with the same letter nearby is plainly money.

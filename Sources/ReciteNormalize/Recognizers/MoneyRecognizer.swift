@@ -45,6 +45,16 @@ struct MoneyRecognizer {
         }
         var money = MoneyVerbalizer(rules: rules)
         let numbers = NumberRecognizer(rules: rules)
+        if rest.isEmpty, pluses.isEmpty, context.joins(i), let dash = context.core(i + 1), dash.count == 1,
+           RangeRecognizer.dashes.contains(dash.first!), context.joins(i + 1), let highText = context.core(i + 2) {
+            // "$150,000 - $200,000", "$200,000 - $250,000+": a range of amounts written apart.
+            let plus = highText.count > 2 && highText.last == "+"
+            if let high = sayAlone(plus ? highText.dropLast() : highText) {
+                let spoken = RangeVerbalizer(rules: rules).say(money.say(n, currency: currency, magnitude: nil), high + (plus ? " \(rules.word("plus"))" : ""),
+                                                               withFrom: false, after: context.previousLowercased)
+                return Match(3, spoken)
+            }
+        }
         if rest.isEmpty {
             // "$45 billion", "¥30 b".
             // "$100 million+ raises": a magnitude, then "plus".
@@ -60,11 +70,18 @@ struct MoneyRecognizer {
                 money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
                 return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
             }
+            // "£6,328 pa", "R125 373 p.a.": a rate's abbreviation after the amount.
+            if pluses.isEmpty, context.joins(i) || context.pieces[i].trail.isEmpty, let rate = rateAfter(i + 1, in: context) {
+                var m = Match(2, money.say(n, currency: currency, magnitude: nil) + " " + rate.spoken)
+                m.consumesDot = rate.dotted
+                return m
+            }
             // "a $40.00 application fee": whole cents describe as a whole amount does.
             let whole = n.isInteger || n.fraction?.allSatisfy({ $0 == "0" }) == true
             money.adjective = pluses.isEmpty && whole && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
             return Match(1, money.say(n, currency: currency, magnitude: nil) + pluses)
         }
+        if let rate = rules.moneyRates[String(rest)] { return Match(1, money.say(n, currency: currency, magnitude: nil) + " " + rate) }
         if let magnitude = rules.magnitudes[String(rest)] {
             money.adjective = numbers.isAdjective(at: i, unitEnd: i + 1, in: context)
             return Match(1, money.say(n, currency: currency, magnitude: magnitude))
@@ -118,6 +135,16 @@ struct MoneyRecognizer {
         return k + 2
     }
 
+    /// A rate's abbreviation in piece `k` ("pa", "p.a."), and whether its last period is its own.
+    func rateAfter(_ k: Int, in context: Context) -> (spoken: String, dotted: Bool)? {
+        guard let word = context.core(k), word.count <= 4 else { return nil }
+        if let rate = rules.moneyRates[String(word)] { return (rate, false) }
+        if let dotted = context.coreWithDot(k), let rate = rules.moneyRates[dotted] {
+            return (rate, context.core(k + 1)?.first.map { $0.isLowercase || $0.isASCIIDigit } ?? false)
+        }
+        return nil
+    }
+
     static let timeWords: Set<String> = ["year", "month", "week", "day", "night", "hour", "minute"]
 
     /// An amount with its currency symbol, alone ("$300").
@@ -127,6 +154,7 @@ struct MoneyRecognizer {
         guard let n = NumberLiteral.parse(body, rules: rules) else { return nil }
         let rest = body[n.end...]
         if rest.isEmpty { return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil) }
+        if let rate = rules.moneyRates[String(rest)] { return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil) + " " + rate }
         if let magnitude = rules.magnitudes[String(rest)] { return MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude) }
         return nil
     }

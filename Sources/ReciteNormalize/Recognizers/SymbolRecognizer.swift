@@ -13,6 +13,10 @@ struct SymbolRecognizer {
            core.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || "/-_".contains($0) }) {
             return Match(1, "")
         }
+        // "## 3.1.0": a Markdown heading's marks typed in plain text are not read.
+        if i == 0, context.pieces.count > 1, core.count <= 6, core.allSatisfy({ $0 == "#" }), piece.trail.isEmpty {
+            return Match(1, "")
+        }
         // A sign before a number, glued ("#5", "±3", "~5") or as its own word ("n° 5", "± 3").
         if let reading = rules.symbolsBeforeNumber[key], context.joins(i), let next = context.core(i + 1),
            next.first?.isASCIIDigit == true {

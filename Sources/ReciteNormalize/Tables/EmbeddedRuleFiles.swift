@@ -615,6 +615,15 @@ enum EmbeddedRuleFiles {
           "R": rand | rand | cent | cents
           "N": naira | naira | kobo | kobo
 
+        # A rate's abbreviation after an amount, glued or apart: "£6,328 pa", "$950pw", "£1,200 pcm".
+        rates:
+          pa: per annum
+          "p.a.": per annum
+          "p.a": per annum
+          pw: per week
+          "p.w.": per week
+          pcm: per calendar month
+
         # Currency words after an amount, read as they are ("4 million yuan").
         words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents, naira, rand, shilling, shillings]
 
@@ -729,6 +738,10 @@ enum EmbeddedRuleFiles {
           "≠": is not equal to
           "≤": less than or equal to
           "≥": greater than or equal to
+          ">=": greater than or equal to
+          "<=": less than or equal to
+          "!=": is not equal to
+          "==": equals
           "<": less than
           ">": greater than
           "→": to
@@ -758,6 +771,12 @@ enum EmbeddedRuleFiles {
 
         # Symbols read this way right before a number (#5, n°5, ±3).
         beforeNumber:
+          ">=": greater than or equal to
+          "<=": less than or equal to
+          ">": greater than
+          "<": less than
+          "≥": greater than or equal to
+          "≤": less than or equal to
           "#": number
           "n°": number
           "N°": number
@@ -897,6 +916,11 @@ enum EmbeddedRuleFiles {
           Nm: newton meter | newton meters
           MP: megapixel | megapixels
           bu: bushel | bushels
+          acre: acre | acres
+          # Dairy farmers' price unit in New Zealand: "$9.50/kgMS".
+          kgMS: kilogram of milk solids | kilograms of milk solids
+          # Grain harvests are told in "million tonnes" ("13.4Mt of barley").
+          Mt: million tonnes | million tonnes
           mmols: millimole | millimoles
           # Primes after a number: 15.6″ (inches), 10′ (feet).
           "″": inch | inches

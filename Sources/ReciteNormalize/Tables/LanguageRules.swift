@@ -52,6 +52,8 @@ final class LanguageRules: @unchecked Sendable {
     var currencies: [String: Currency] = [:]
     /// Currencies written in letters glued before an amount ("Sh5", "R10 000", "N25bn").
     var letterCurrencies: [String: Currency] = [:]
+    /// Abbreviations of a rate after an amount ("£6,328 pa", "$950pw").
+    var moneyRates: [String: String] = [:]
     var currencyWords: Set<String> = []
     var magnitudes: [String: String] = [:]
 
@@ -130,7 +132,7 @@ final class LanguageRules: @unchecked Sendable {
         c.unitPrefixes = unitPrefixes; c.prefixableUnits = prefixableUnits; c.units = units
         c.ambiguousUnits = ambiguousUnits; c.unfoldedCapitals = unfoldedCapitals; c.letterUnits = letterUnits; c.listedUnits = listedUnits; c.quantityUnits = quantityUnits; c.decimalOnlyUnits = decimalOnlyUnits; c.powers = powers; c.powerAfter = powerAfter
         c.powerJoined = powerJoined; c.per = per
-        c.currencies = currencies; c.letterCurrencies = letterCurrencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
+        c.currencies = currencies; c.letterCurrencies = letterCurrencies; c.moneyRates = moneyRates; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
         c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words

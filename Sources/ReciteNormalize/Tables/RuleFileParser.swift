@@ -54,6 +54,7 @@ enum RuleFileParser {
     static func applyMoney(_ map: [String: Any], to rules: LanguageRules) {
         rules.currencies.merge(strings(map["currencies"]).mapValues(Currency.init)) { $1 }
         rules.letterCurrencies.merge(strings(map["letters"]).mapValues(Currency.init)) { $1 }
+        rules.moneyRates.merge(strings(map["rates"])) { $1 }
         rules.currencyWords.formUnion(list(map["words"]))
         rules.magnitudes.merge(strings(map["magnitudes"])) { $1 }
     }
