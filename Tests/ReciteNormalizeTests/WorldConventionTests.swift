@@ -99,4 +99,16 @@ import Testing
         ("a #5 seed", "a number five seed"),
     ])
     func tradeUnitsAndSigns(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Back to 1527AD", "Back to fifteen twenty seven A.D."),
+        ("a 17th–century vicar", "a seventeenth century vicar"),
+        ("below 130/80 mmHg today", "below one hundred and thirty over eighty millimeters of mercury today"),
+        ("per 1 millilitre of liquid", "per one millilitre of liquid"),
+        ("5 metres away", "five metres away"),
+        ("5 m away", "five meters away"),
+        ("(15 October 1542 – 27 October 1605)", "(the fifteenth of October fifteen forty two to the twenty seventh of October sixteen oh five)"),
+        ("Akbar - The Great", "Akbar, The Great"),
+    ])
+    func yearsAndWrittenUnits(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -162,8 +162,13 @@ struct NumberReading {
            suffix.dropFirst(2).allSatisfy(\.isLetter), rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(unit.singular) \(suffix.dropFirst(2))"
         }
-        // "21st-century", "3rd-party": the number with its suffix, then the word.
-        if let dash = suffix.firstIndex(of: "-"), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
+        // "1527AD", "300BC": a year with its era glued, the era's letters spelled.
+        if n.isInteger, !n.grouped, n.integer.count <= 4, ["AD", "BC", "BCE", "CE"].contains(suffix), let v = n.value, rules.numberWords == nil {
+            let era = suffix.map(String.init).joined(separator: ".") + "."
+            return "\(YearVerbalizer(rules: rules).say(v)) \(era)"
+        }
+        // "21st-century", "3rd-party", "17th–century": the number with its suffix, then the word.
+        if let dash = suffix.firstIndex(where: { $0 == "-" || $0 == "–" }), dash > suffix.startIndex, suffix[suffix.index(after: dash)...].allSatisfy(\.isLetter),
            suffix.index(after: dash) < suffix.endIndex,
            let head = sayWithSuffix(n, suffix: suffix[..<dash], core: core[..<dash]) {
             // "1in/2.54cm-thick": two measures joined to a word describe it.

@@ -319,8 +319,12 @@ struct NumberRecognizer {
             // "118 feet radio height": a unit written out in the plural is said as written too.
             let writtenPlural = !singular && written.utf8.count > 2 && written.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
                 && rules.allUnits[String(written)].map { $0.plural == written && $0.singular != written } == true
-            let name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular
+            var name = UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne && !singular
                 && (writtenPlural || !isAdjective(at: i, unitEnd: j + unit.count, in: context, unit: unit.expression)))
+            // "1 millilitre", "5 metres": a unit written out keeps the source's spelling (eSpeak NG says them apart).
+            if unit.count == 1, written.contains("tre"), written.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+                name = name.replacing("ter", with: "tre")
+            }
             // "531 sq. ft. home": the period of the last abbreviation goes with it before a noun.
             let spoken = "\(reading.count(n, noun: name)) \(name)"
             var m = Match(count + unit.count, prefix + spoken)
@@ -886,6 +890,12 @@ struct NumberRecognizer {
         }
         // Readings of a pair that is not a fraction, for a language that spells numbers.
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
+            // "130/80 mmHg": a reading over another, then its unit.
+            if word.isEmpty, context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
+                var m = Match(1 + unit.count, spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: true))
+                m.consumesDot = unit.dotted
+                return m
+            }
             return Match(1, spoken + word)
         }
         // "media taza", "mezzo cucchiaino": half of a noun, agreeing with it.

@@ -32,6 +32,14 @@ struct Reader {
             // Most pieces start with an ASCII letter: answered from the byte, not Unicode's tables.
             let asciiLetter = piece.core.utf8.first.map { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") } ?? false
             let isLetter = asciiLetter || first.isLetter
+            // "(15 October 1542 – 27 October 1605)": a dash between a year and the next date is "to".
+            if piece.core.count == 1, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
+               i > 0, i + 1 < pieces.count, pieces[i - 1].core.count == 4, let year = Int(pieces[i - 1].core), (1000...2099).contains(year),
+               pieces[i + 1].core.first?.isASCIIDigit == true, !pieces[i - 1].endsClause {
+                out.append(Run(.speech(rules.word("to")), source: piece.span, style: piece.style))
+                i += 1
+                continue
+            }
             if !isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
