@@ -87,6 +87,11 @@ import Testing
         ("Senior Engineer : $150,000 - $200,000", "Senior Engineer: one hundred fifty thousand dollars to two hundred thousand dollars"),
         ("the pa system", "the pa system"),
         ("It cost $5 - and more", "It cost five dollars, and more"),
+        // An amount describes a noun after a determiner, a possessive or before a plural; else it counts.
+        ("we were £75,000 adrift", "we were seventy five thousand pounds adrift"),
+        ("the government’s £3,500 grant", "the government’s three thousand five hundred pound grant"),
+        ("then $1000 increments", "then one thousand dollar increments"),
+        ("a $40 fee", "a forty dollar fee"),
     ])
     func ratesAndRangesOfMoney(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

@@ -145,7 +145,7 @@ import Testing
         ("Brig. Gen. Eugene Ferris", "Brigadier general Eugene Ferris"),
         ("Under Sec. 230 of the Act", "Under section two hundred and thirty of the Act"),
         ("of Regulation (EU) 2016/679", "of Regulation (EU) twenty sixteen slash six seventy nine"),
-        ("Blood pressure was 120/80 mmHg", "Blood pressure was one hundred and twenty over eighty mmHg"),
+        ("Blood pressure was 120/80 mmHg", "Blood pressure was one hundred and twenty over eighty millimeters of mercury"),
         ("threw for 312 yds", "threw for three hundred and twelve yards"),
         ("Cpl. Jeffrey Johanson", "Corporal Jeffrey Johanson"),
     ])

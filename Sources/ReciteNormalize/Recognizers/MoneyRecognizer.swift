@@ -78,7 +78,10 @@ struct MoneyRecognizer {
             }
             // "a $40.00 application fee": whole cents describe as a whole amount does.
             let whole = n.isInteger || n.fraction?.allSatisfy({ $0 == "0" }) == true
-            money.adjective = pluses.isEmpty && whole && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
+            // Without a determiner (or a possessive, or a compound adjective) before it, an amount counts
+            // ("£75,000 adrift", "$1979 return"), unless a plural follows ("$1000 increments").
+            money.adjective = pluses.isEmpty && whole && (determinerBefore(i, in: context) || pluralAfter(nounAfterRate(i + 1, in: context), in: context))
+                && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
             return Match(1, money.say(n, currency: currency, magnitude: nil) + pluses)
         }
         if let rate = rules.moneyRates[String(rest)] { return Match(1, money.say(n, currency: currency, magnitude: nil) + " " + rate) }
@@ -134,6 +137,24 @@ struct MoneyRecognizer {
               let time = context.core(k + 1), Self.timeWords.contains(time.lowercased()), context.joins(k + 1) else { return k }
         return k + 2
     }
+
+    /// Whether a word that opens a noun phrase stands before piece `i` ("a $40 fee", "the $16 budget").
+    func determinerBefore(_ i: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil else { return true }
+        guard i > 0, !context.pieces[i - 1].endsClause else { return false }
+        let before = context.pieces[i - 1].core
+        return Self.determiners.contains(before.lowercased()) || before.hasSuffix("'s") || before.hasSuffix("’s")
+            || before.contains("-") && before.last?.isLetter == true
+    }
+
+    /// Whether piece `k` is a noun in the plural ("increments"), which an amount before it describes.
+    func pluralAfter(_ k: Int, in context: Context) -> Bool {
+        guard let noun = context.core(k), noun.count > 3, noun.first?.isLowercase == true else { return false }
+        return noun.hasSuffix("s") && !noun.hasSuffix("ss") && !noun.hasSuffix("us")
+    }
+
+    static let determiners: Set<String> = ["a", "an", "the", "this", "that", "these", "those", "its", "their", "his", "her",
+                                           "our", "your", "my", "each", "every", "another", "one", "any", "no", "whose"]
 
     /// A rate's abbreviation in piece `k` ("pa", "p.a."), and whether its last period is its own.
     func rateAfter(_ k: Int, in context: Context) -> (spoken: String, dotted: Bool)? {
