@@ -114,6 +114,12 @@ import Testing
         ("5 m away", "five meters away"),
         ("(15 October 1542 – 27 October 1605)", "(the fifteenth of October fifteen forty two to the twenty seventh of October sixteen oh five)"),
         ("Akbar - The Great", "Akbar, The Great"),
+        ("October 25, 2019 - 09:56 PM", "October twenty fifth, twenty nineteen, nine fifty six PM"),
+        ("indicates 100-250+ mm of rain", "indicates one hundred to two hundred and fifty plus millimeters of rain"),
+        ("3-1+2", "three minus one plus two"),
+        ("a charge of $30/pet/night", "a charge of thirty dollars per pet per night"),
+        ("$85/mth", "eighty five dollars per month"),
+        ("At 445am, we left", "At four forty five AM, we left"),
     ])
     func yearsAndWrittenUnits(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

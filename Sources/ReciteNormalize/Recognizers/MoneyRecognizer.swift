@@ -97,9 +97,11 @@ struct MoneyRecognizer {
             let amount = money.say(n, currency: currency, magnitude: nil)
             return Match(1, "\(amount) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
         }
-        // "$9.99/month": per a word of time.
-        if rest.first == "/", rest.count > 2, rest.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }) {
-            return Match(1, "\(money.say(n, currency: currency, magnitude: nil)) \(rules.per) \(rest.dropFirst())")
+        // "$9.99/month": per a word of time; "$30/pet/night": per one, then per the other.
+        if rest.first == "/", rest.count > 2, case let words = rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false),
+           words.count <= 3, words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter && $0.isLowercase } }) {
+            let per = words.map { "\(rules.per) \(rules.allUnits[String($0)]?.singular ?? String($0))" }.joined(separator: " ")
+            return Match(1, "\(money.say(n, currency: currency, magnitude: nil)) \(per)")
         }
         // "$50.00-$100.00", "$1k-$1,250", "$200-750" (the currency said once, at the end).
         if let dash = rest.firstIndex(where: { RangeRecognizer.dashes.contains($0) }), dash < rest.index(before: rest.endIndex),

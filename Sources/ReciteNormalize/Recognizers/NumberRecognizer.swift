@@ -56,7 +56,9 @@ struct NumberRecognizer {
             let singular = n.isOne || context.joins(i) && markIsAdjective(before: i + 1, in: context)
             return Match(1, "\(reading.say(n, allowYear: false)) \(unit.form(plural: !singular)) \(rules.word("plus"))")
         }
-        if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) { return math(core).map { Match(1, $0) } }
+        // "100-250+": an open range's plus at the end is no sum.
+        let openRange = core.last == "+" && !core.dropLast().contains("+" as Character) && core.contains("-" as Character)
+        if core.contains("=" as Character) || core.dropFirst().contains("+" as Character) && !openRange { return math(core).map { Match(1, $0) } }
         if core.utf8.contains(UInt8(ascii: "/")), let m = mixedNumber(at: i, in: context) { return m }
         if let m = ranges.inWord(at: i, in: context) { return m }
 

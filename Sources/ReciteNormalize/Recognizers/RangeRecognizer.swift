@@ -13,7 +13,11 @@ struct RangeRecognizer {
         let core = context.pieces[i].core
         let range = RangeVerbalizer(rules: rules)
         if let dash = core.dropFirst().firstIndex(where: { Self.dashes.contains($0) }) {
-            let low = core[..<dash], high = core[core.index(after: dash)...]
+            let low = core[..<dash]
+            var high = core[core.index(after: dash)...]
+            // "100-250+ mm": the high end open, "plus".
+            let plus = high.count > 1 && high.last == "+" && high.dropLast().isAllDigits
+            if plus { high = high.dropLast() }
             // "1-800-GO-U-HAUL", "1-413-te-b": a code of three parts or more is not a range.
             guard !high.contains(where: { Self.dashes.contains($0) }) else { return nil }
             guard let first = high.first, first.isASCIIDigit || rules.currencies[String(first)] != nil || first == "'" else { return nil }
@@ -40,6 +44,7 @@ struct RangeRecognizer {
             let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
             guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
+            if plus { highSpoken += " " + rules.word("plus") }
             // "3-4x a week": times.
             if high.last == "x", high.dropLast().isAllDigits, NumberRecognizer(rules: rules).isTimesAfter(i, in: context) {
                 highSpoken = end(high.dropLast(), pairedWith: low, allowYear: false).map { "\($0) \(rules.word("times"))" } ?? highSpoken

@@ -35,7 +35,7 @@ struct Reader {
             // "(15 October 1542 – 27 October 1605)": a dash between a year and the next date is "to".
             if piece.core.count == 1, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
                i > 0, i + 1 < pieces.count, pieces[i - 1].core.count == 4, let year = Int(pieces[i - 1].core), (1000...2099).contains(year),
-               pieces[i + 1].core.first?.isASCIIDigit == true, !pieces[i - 1].endsClause {
+               pieces[i + 1].core.count <= 4, pieces[i + 1].core.isAllDigits, !pieces[i - 1].endsClause {
                 out.append(Run(.speech(rules.word("to")), source: piece.span, style: piece.style))
                 i += 1
                 continue

@@ -916,6 +916,8 @@ enum EmbeddedRuleFiles {
           Nm: newton meter | newton meters
           MP: megapixel | megapixels
           bu: bushel | bushels
+          mth: month | months
+          mths: month | months
           acre: acre | acres
           # Dairy farmers' price unit in New Zealand: "$9.50/kgMS".
           kgMS: kilogram of milk solids | kilograms of milk solids
