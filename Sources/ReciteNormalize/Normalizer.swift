@@ -46,6 +46,7 @@ public struct Normalizer: Sendable {
 
     public func normalize(_ script: consuming Script) -> Script {
         var result = script
+        let subjects = DocumentSubject.subjects(of: result)
         for b in result.blocks.indices {
             // Taken out of the script, so that each block's old runs are freed once it is read.
             let runs = result.blocks[b].runs
@@ -56,17 +57,17 @@ public struct Normalizer: Sendable {
             var language = result.language
             for run in runs {
                 guard let spoken = run.spoken else {
-                    flush(&stretch, language: language, into: &out)
+                    flush(&stretch, language: language, subjects: subjects, into: &out)
                     out.append(run)
                     continue
                 }
                 let runLanguage = run.style.language ?? result.language
                 if runLanguage != language {
-                    flush(&stretch, language: language, into: &out)
+                    flush(&stretch, language: language, subjects: subjects, into: &out)
                     language = runLanguage
                 }
                 if let sayAs = run.style.sayAs, !sayAs.isSpelled {
-                    flush(&stretch, language: language, into: &out)
+                    flush(&stretch, language: language, subjects: subjects, into: &out)
                     if let read = readSayAs(run, spoken: spoken, as: sayAs, language: language) {
                         out.append(read)
                         continue
@@ -79,16 +80,16 @@ public struct Normalizer: Sendable {
                 }
                 if run.style.spellOut || run.style.phonemes != nil || run.style.written != nil {
                     // Said letter by letter or from phonemes: the text is not ours to change.
-                    flush(&stretch, language: language, into: &out)
+                    flush(&stretch, language: language, subjects: subjects, into: &out)
                     out.append(run)
                     continue
                 }
                 pieces(of: spoken, run: run, into: &stretch)
                 if stretch.count >= Self.longStretch, let last = stretch.last, last.endsSentence {
-                    flush(&stretch, language: language, into: &out)
+                    flush(&stretch, language: language, subjects: subjects, into: &out)
                 }
             }
-            flush(&stretch, language: language, into: &out)
+            flush(&stretch, language: language, subjects: subjects, into: &out)
             result.blocks[b].runs = out
         }
         return result
@@ -189,9 +190,9 @@ public struct Normalizer: Sendable {
         PieceSplitter.pieces(of: Substring(spoken), span: run.source, style: run.style, into: &stretch)
     }
 
-    private func flush(_ stretch: inout [Piece], language: String, into out: inout [Run]) {
+    private func flush(_ stretch: inout [Piece], language: String, subjects: Set<DocumentSubject> = [], into out: inout [Run]) {
         guard !stretch.isEmpty else { return }
-        Reader(rules: book.rules(for: language), emoji: emoji).read(stretch, into: &out)
+        Reader(rules: book.rules(for: language), emoji: emoji, subjects: subjects).read(stretch, into: &out)
         stretch.removeAll(keepingCapacity: true)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReciteNormalize
+import ReciteScript
 
 /// Conventions of the world's English that the first rules did not know, each beside the plain
 /// text it must leave alone: a reading that needs a proof is not given without one.
@@ -122,4 +123,29 @@ import Testing
         ("At 445am, we left", "At four forty five AM, we left"),
     ])
     func yearsAndWrittenUnits(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    /// Paragraphs read as one document: each paragraph a block of one run per word.
+    func sayDocument(_ paragraphs: [String]) -> [String] {
+        var offset = 0
+        let blocks = paragraphs.map { paragraph -> Block in
+            let runs = paragraph.split(separator: " ").map { word -> Run in
+                defer { offset += word.utf8.count + 1 }
+                return Run(.speech(String(word)), source: SourceSpan(offset: offset, length: word.utf8.count, line: 1, column: 1))
+            }
+            return Block(kind: .paragraph, source: runs[0].source, runs: runs)
+        }
+        let script = normalizer.normalize(Script(path: "report.md", language: "en-US", blocks: blocks))
+        return script.blocks.map { $0.runs.compactMap(\.spoken).joined(separator: " ") }
+    }
+
+    /// A paragraph that names no wicket is still cricket in a cricket report; one stray word in an
+    /// article about something else proves nothing.
+    @Test func aDocumentsSubjectDecidesItsScores() {
+        let report = sayDocument(["Anderson bowled well.", "Two wickets fell before lunch.", "India reached 54-2 at tea."])
+        #expect(report[2] == "India reached fifty four for two at tea.")
+        let other = sayDocument(["The wicket gate was open.", "The vote was 54-2 in favour."])
+        #expect(other[1] == "The vote was fifty four to two in favour.")
+        let airline = sayDocument(["The airline has new aircraft.", "Its fleet will grow.", "The 787 flies to Houston."])
+        #expect(airline[2] == "The seven eight seven flies to Houston.")
+    }
 }

@@ -30,6 +30,7 @@ enum AircraftModels {
     }
 
     static func hasEvidence(around i: Int, in context: Context) -> Bool {
+        if context.subjects.contains(.flying) { return true }
         let window = max(0, i - 40)..<min(context.pieces.count, i + 40)
         return window.contains { k in
             let core = context.pieces[k].core

@@ -14,6 +14,7 @@ enum CricketFigures {
     /// Whether the stretch around piece `i` speaks of cricket.
     static func isCricket(around i: Int, in context: Context) -> Bool {
         guard context.rules.numberWords == nil, context.rules.spellNumbers else { return false }
+        if context.subjects.contains(.cricket) { return true }
         let window = max(0, i - 60)..<min(context.pieces.count, i + 60)
         return window.contains { k in
             let core = context.pieces[k].core

@@ -30,6 +30,8 @@ struct Context {
     let pieces: [Piece]
     /// The last word said before the current position ("from" in "from 2 - 3").
     var previousWord: Substring?
+    /// What the whole document speaks of (empty for a line read alone).
+    var subjects: Set<DocumentSubject> = []
 
     /// `previousWord` in lower case, for the few rules that look at it.
     var previousLowercased: Substring? { previousWord.map { Substring($0.lowercased()) } }

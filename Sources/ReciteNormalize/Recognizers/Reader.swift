@@ -9,11 +9,13 @@ import ReciteScript
 struct Reader {
     let rules: LanguageRules
     var emoji: Normalizer.EmojiReading = .skip
+    var subjects: Set<DocumentSubject> = []
 
     /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
     func read(_ written: [Piece], into out: inout [Run]) {
         let pieces = rules.verbalizes ? Self.withoutMarks(written) : written
         var context = Context(rules: rules, pieces: pieces)
+        context.subjects = subjects
         let numbers = NumberRecognizer(rules: rules)
         let money = MoneyRecognizer(rules: rules)
         let words = WordRecognizer(rules: rules)

@@ -1,0 +1,45 @@
+import ReciteScript
+
+/// What a whole document speaks of, where that decides a reading: in a cricket report every
+/// "54-2" is a score ("fifty four for two"), even in a sentence that names no wicket; in an
+/// article on airliners a "787" is a Boeing. Found once per document, from words that only that
+/// subject uses, each counted at most once per block so that one stray word proves nothing.
+enum DocumentSubject: Hashable, Sendable {
+    case cricket
+    case flying
+
+    /// Blocks that must name the subject before the whole document counts as about it.
+    static let blocksNeeded = 2
+
+    static func subjects(of script: Script) -> Set<DocumentSubject> {
+        var cricket = 0, flying = 0
+        for block in script.blocks {
+            var sawCricket = false, sawFlying = false
+            for run in block.runs {
+                guard let spoken = run.spoken else { continue }
+                for word in spoken.split(separator: " ") where word.utf8.count >= 3 && word.utf8.count <= 13 {
+                    let core = word.trimmingPunctuation()
+                    guard let first = core.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { continue }
+                    let lower = core.lowercased()
+                    if !sawCricket, CricketFigures.strong.contains(lower) { sawCricket = true }
+                    if !sawFlying, AircraftModels.evidence.contains(lower) { sawFlying = true }
+                }
+            }
+            if sawCricket { cricket += 1 }
+            if sawFlying { flying += 1 }
+        }
+        var found: Set<DocumentSubject> = []
+        if cricket >= blocksNeeded { found.insert(.cricket) }
+        if flying >= blocksNeeded { found.insert(.flying) }
+        return found
+    }
+}
+
+private extension Substring {
+    func trimmingPunctuation() -> Substring {
+        var s = self
+        while let c = s.first, !c.isLetter { s = s.dropFirst() }
+        while let c = s.last, !c.isLetter { s = s.dropLast() }
+        return s
+    }
+}
