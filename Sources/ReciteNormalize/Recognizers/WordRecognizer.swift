@@ -88,6 +88,12 @@ struct WordRecognizer {
            case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
             return Match(1, "\(days[0]) \(rules.word("to")) \(days[1])")
         }
+        // "AEDT", "TEUs": two capitals first (answered from the bytes), perhaps an initialism.
+        if bytes.count >= 2, let b = bytes.first, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z"),
+           case let c = bytes[bytes.index(after: bytes.startIndex)], c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z"),
+           let spelled = InitialismReading(rules: rules).read(at: i, in: context) {
+            return Match(1, spelled)
+        }
         // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
         if WordShape.isPlain(core) { return nil }
         if core.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) { return nil }

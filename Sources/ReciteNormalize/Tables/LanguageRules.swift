@@ -64,6 +64,19 @@ final class LanguageRules: @unchecked Sendable {
     /// Lowercased words after which a Roman numeral is a cardinal ("chapter IV").
     var numberedBy: Set<String> = []
 
+    // MARK: - Words in capitals (LANG.initialisms.yml)
+
+    /// Acronyms said as words ("NASA"), with their reading ("FTSE" → "Footsie").
+    var saidAsWords: [String: String] = [:]
+    /// Dictionary words that in capitals are initialisms ("CIS", "WHO").
+    var spelledWords: Set<String> = []
+    /// Two capitals that are a word ("IS", "NO").
+    var capitalPairs: Set<String> = []
+    /// Lowercased dictionary words and names of three to five letters; empty when the language
+    /// spells no initialisms.
+    var dictionaryWords: Set<String> = []
+    var dictionaryNames: Set<String> = []
+
     // MARK: - Symbols (LANG.symbols.yml)
 
     var symbols: [String: String] = [:]
@@ -129,6 +142,8 @@ final class LanguageRules: @unchecked Sendable {
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
+        c.saidAsWords = saidAsWords; c.spelledWords = spelledWords; c.capitalPairs = capitalPairs
+        c.dictionaryWords = dictionaryWords; c.dictionaryNames = dictionaryNames
         c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words
         c.decimalSeparator = decimalSeparator; c.groupSeparators = groupSeparators; c.dateOrder = dateOrder
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
