@@ -375,15 +375,26 @@ enum EmbeddedRuleFiles {
           "P/E": P E
           tv: TV
           jpg: jpeg
+          Ltd: limited
+          Pty: proprietary
+          "Pty.": proprietary
+          Bros.: brothers
+          feat.: featuring
+          Cth: Commonwealth
+          eg: for example
+          eg.: for example
+          e.g: for example
+          "i.e": that is
+          ie.: that is
+          approx: approximately
+          Pct.: precinct
+          Cres.: Crescent
 
         # Read this way only before a capitalized word or a number (St. Paul, No. 5).
         beforeName:
           St.: Saint
           Mt.: Mount
           Ft.: Fort
-          No.: number
-          "no.": number
-          Nos.: numbers
           Nr.: number
           p.: page
           c.: circa
@@ -407,6 +418,9 @@ enum EmbeddedRuleFiles {
           Spc.: Specialist
           Lt.: lieutenant
           Cmdr.: Commander
+          Engr.: Engineer
+          Engr: Engineer
+          Prof: Professor
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
           Lt: lieutenant
           Col: Colonel
@@ -424,6 +438,52 @@ enum EmbeddedRuleFiles {
           Sen: Senator
           Rep: Representative
 
+        # Read this way only right before a number ("No 2", "s 477(2B)", "r 9.2(2)", "Ss. 4 and 101").
+        beforeNumber:
+          "No": number
+          "No.": number
+          "no.": number
+          Nos: numbers
+          "Nos.": numbers
+          s: section
+          s.: section
+          ss: sections
+          ss.: sections
+          Ss: sections
+          Ss.: sections
+          r: rule
+          r.: rule
+          rr: rules
+
+        # Read this way only right after a number or an amount ("£6,328 pa", "$750 pw", "$580 per pax").
+        afterNumber:
+          pa: per annum
+          p.a: per annum
+          p.a.: per annum
+          pw: per week
+          p.w.: per week
+          pcm: per calendar month
+          pax: people
+          pppn: per person per night
+
+        # Read this way after "per" ("$580 per pax").
+        afterPer:
+          pax: person
+
+        # Days, said in full beside another day or a time ("Sat & Sun 7am–5pm", "Tue-Sun", "Mon 8.30am").
+        days:
+          Mon: Monday
+          Tue: Tuesday
+          Tues: Tuesday
+          Wed: Wednesday
+          Weds: Wednesday
+          Thu: Thursday
+          Thur: Thursday
+          Thurs: Thursday
+          Fri: Friday
+          Sat: Saturday
+          Sun: Sunday
+
         # Street words: read this way after a capitalized word when a house number came shortly before
         # (1428 Elm St., 12 S 1st St).
         streets:
@@ -439,6 +499,8 @@ enum EmbeddedRuleFiles {
           Blvd.: Boulevard
           Ct: Court
           Ct.: Court
+          Cres: Crescent
+          Cres.: Crescent
           Ln: Lane
           Ln.: Lane
           Dr: Drive

@@ -56,6 +56,17 @@ final class LanguageRules: @unchecked Sendable {
     var abbreviations: [String: String] = [:]
     var beforeName: [String: String] = [:]
     var streets: [String: String] = [:]
+    /// Read so only right before a number ("No 2", "s 477"), or right after one ("£6,328 pa").
+    var beforeNumber: [String: String] = [:]
+    var afterNumber: [String: String] = [:]
+    /// Read so after "per" ("per pax" → "per person").
+    var afterPer: [String: String] = [:]
+    /// Short day names ("Sat") in full, said so beside another day or a time.
+    var days: [String: String] = [:]
+    /// Names a Roman numeral after which is a monarch's ordinal ("Henry V", "Mary I"), and titles
+    /// before such a name ("Queen").
+    var regnalNames: Set<String> = []
+    var regnalTitles: Set<String> = []
     /// Street words abbreviated or written out ("Ave", "Avenue"): the keys and readings of `streets`.
     var streetWords: Set<String> = []
     var regions: [String: String] = [:]
@@ -141,6 +152,7 @@ final class LanguageRules: @unchecked Sendable {
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
+        c.beforeNumber = beforeNumber; c.afterNumber = afterNumber; c.afterPer = afterPer; c.days = days; c.regnalNames = regnalNames; c.regnalTitles = regnalTitles
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
         c.saidAsWords = saidAsWords; c.spelledWords = spelledWords; c.capitalPairs = capitalPairs
         c.dictionaryWords = dictionaryWords; c.dictionaryNames = dictionaryNames

@@ -61,6 +61,12 @@ enum RuleFileParser {
         rules.abbreviations.merge(strings(map["always"])) { $1 }
         rules.beforeName.merge(strings(map["beforeName"])) { $1 }
         rules.streets.merge(strings(map["streets"])) { $1 }
+        rules.beforeNumber.merge(strings(map["beforeNumber"])) { $1 }
+        rules.afterNumber.merge(strings(map["afterNumber"])) { $1 }
+        rules.days.merge(strings(map["days"])) { $1 }
+        rules.afterPer.merge(strings(map["afterPer"])) { $1 }
+        rules.regnalNames.formUnion(list(map["regnalNames"]))
+        rules.regnalTitles.formUnion(list(map["regnalTitles"]).map { $0.lowercased() })
         rules.regions.merge(strings(map["regions"])) { $1 }
         rules.compass.merge(strings(map["compass"])) { $1 }
         rules.numberedBy.formUnion(list(map["numberedBy"]).map { $0.lowercased() })
