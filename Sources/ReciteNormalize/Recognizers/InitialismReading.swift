@@ -13,12 +13,20 @@ struct InitialismReading {
             let parts = core.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count <= 3 else { return nil }
             var changed = false
-            let read = parts.map { part -> String in
+            let read = parts.enumerated().map { n, part -> String in
+                // "AC-II", "BS-VI": a Roman numeral after an initialism is its number.
+                if n > 0, part.count > 1 || part == "V", part.allSatisfy({ "IVX".contains($0) }), parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
+                   let value = RomanVerbalizer.value(of: part) {
+                    changed = true
+                    return " " + RomanVerbalizer(rules: rules).cardinal(value)
+                }
                 guard let spelled = spell(part, at: i, in: context) else { return String(part) }
                 changed = true
                 return spelled
             }
-            return changed ? read.joined(separator: "-") : nil
+            guard changed else { return nil }
+            // A numeral's cardinal follows with a space ("A.C two"), other parts with their hyphen.
+            return read.dropFirst().reduce(read[0]) { $0 + ($1.first == " " ? "" : "-") + $1 }
         }
         return spell(core, at: i, in: context)
     }

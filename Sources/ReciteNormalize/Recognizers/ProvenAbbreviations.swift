@@ -6,6 +6,7 @@ extension WordRecognizer {
         let piece = context.pieces[i]
         let bytes = piece.core.utf8
         // Cheap first: most words have no digit beside them and are longer than "v".
+        if piece.lead.last == "(", piece.trail.first == ")", let m = listMarker(piece) { return m }
         let nextIsNumber = context.joins(i) || piece.trail == "." || piece.trail == ":"
         if nextIsNumber, i + 1 < context.pieces.count, context.pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
            context.pieces[i + 1].lead.isEmpty, let reading = context.coreWithDot(i).flatMap({ rules.beforeNumber[$0] }) ?? rules.beforeNumber[String(piece.core)] {

@@ -283,22 +283,6 @@ struct WordRecognizer {
         return f.isUppercase || f.isASCIIDigit
     }
 
-    /// "Chapter IV" → "chapter four"; "Henry VIII" → "Henry the eighth".
-    private func roman(at i: Int, in context: Context) -> Match? {
-        let core = context.pieces[i].core
-        guard i > 0, core.allSatisfy({ RomanVerbalizer.values[$0] != nil }), let value = RomanVerbalizer.value(of: core) else { return nil }
-        let previous = context.pieces[i - 1].core
-        // "Vol. III": the abbreviation's period does not end the phrase.
-        guard !context.pieces[i - 1].endsClause || (context.pieces[i - 1].trail == "." && rules.numberedBy.contains(previous.lowercased()))
-        else { return nil }
-        let verbalizer = RomanVerbalizer(rules: rules)
-        if rules.numberedBy.contains(previous.lowercased()) { return Match(1, verbalizer.cardinal(value)) }
-        // A name: capitalized, not in capitals, and a numeral of more than one letter (not "I").
-        guard core.count > 1, core.allSatisfy({ "IVX".contains($0) }), let f = previous.first, f.isUppercase,
-              previous.dropFirst().allSatisfy(\.isLowercase), previous.count > 1 else { return nil }
-        return Match(1, verbalizer.regnal(value))
-    }
-
     private func isElectronic(_ core: Substring) -> Bool {
         // An address holds "@", "." or ":"; most words hold none (answered from the bytes).
         guard core.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }) else { return false }

@@ -419,6 +419,8 @@ enum EmbeddedRuleFiles {
           Lt.: lieutenant
           Cmdr.: Commander
           Engr.: Engineer
+          Mk: Mark
+          Mk.: Mark
           Engr: Engineer
           Prof: Professor
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
@@ -627,7 +629,21 @@ enum EmbeddedRuleFiles {
           WSW: west southwest
           WNW: west northwest
           NNW: north northwest
-        numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt]
+        numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt,
+          mk, mk., mark, grade, tier, certificate, series, form, standard, std, title, group, category, zone, paper, generation, gen, division, schedule,
+          annex, annexure, round, psalm, canto, league, unit, module]
+
+        # Names after which a Roman numeral is a monarch's or a pope's ordinal ("Henry VIII", "Mary I"), and titles
+        # before a name that make it so ("Queen Elizabeth I").
+        regnalNames: [Henry, Edward, George, William, Elizabeth, Mary, Richard, Charles, James, John, Louis, Philip, Peter, Paul,
+          Leo, Pius, Gregory, Benedict, Innocent, Clement, Boniface, Urban, Sixtus, Julius, Adrian, Celestine, Honorius, Alexander,
+          Nicholas, Frederick, Ferdinand, Francis, Catherine, Anne, Victoria, Margaret, Isabella, Joseph, Leopold, Maximilian,
+          Wilhelm, Friedrich, Ludwig, Rudolf, Otto, Ivan, Constantine, Justinian, Ptolemy, Ramesses, Rameses, Amenhotep, Thutmose,
+          Harald, Olaf, Haakon, Gustav, Gustavus, Christian, Carl, Felipe, Alfonso, Juan, Carlos, Pedro, Manuel, Umberto,
+          Selim, Suleiman, Mehmed, Murad, Napoleon, Malcolm, David, Robert, Kenneth, Duncan, Edmund, Harold, Stephen, Rama,
+          Albert, Baudouin, Willem, Matilda, Sancho, Casimir, Sigismund, Stanislaus, Darius, Xerxes, Cyrus, Artaxerxes]
+        regnalTitles: [king, queen, pope, emperor, empress, tsar, czar, tsarina, kaiser, sultan, shah, pharaoh, prince, princess,
+          duke, duchess, archduke, earl, count, countess, saint, st, st., king's, queen's]
         """#,
         "en.initialisms.yml": #"""
         # English words and initialisms written in capitals. A token of two to five capitals (with a
