@@ -43,6 +43,11 @@ struct InitialismReading {
             suffix = "s"
             body = body.dropLast()
         }
+        // "SoC", "FiT", "MoU": a vowel of a small word between two capitals, which eSpeak NG reads as a syllable.
+        if suffix.isEmpty, body.count == 3, case let u = Array(body.utf8), u[0] >= 0x41, u[0] <= 0x5A, u[2] >= 0x41, u[2] <= 0x5A,
+           "aeiou".utf8.contains(u[1]) {
+            return body.uppercased().map(String.init).joined(separator: ".")
+        }
         guard (2...5).contains(body.count), body.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return nil }
         let key = String(body)
         if let reading = rules.saidAsWords[key] { return reading == key ? nil : reading + suffix }

@@ -19,6 +19,12 @@ extension WordRecognizer {
         if i > 0, context.pieces[i - 1].core == rules.per, !context.pieces[i - 1].endsClause, let reading = rules.afterPer[String(piece.core)] {
             return Match(1, reading)
         }
+        // "Plan A is": the letter, which eSpeak NG says as "uh" before a word unless written "A-".
+        if bytes.count == 1, bytes.first == UInt8(ascii: "A"), i > 0, context.joins(i), piece.trail.isEmpty,
+           context.core(i + 1)?.first?.isLetter == true, !context.pieces[i - 1].endsClause,
+           rules.beforeLetter.contains(context.pieces[i - 1].core.lowercased()) {
+            return Match(1, "A-")
+        }
         if bytes.count == 1, bytes.first == UInt8(ascii: "v"), let versus = rules.abbreviations["vs."], isBetweenNames(i, in: context) {
             return Match(1, versus).droppingDot(piece)
         }

@@ -18,6 +18,12 @@ extension WordRecognizer {
         let verbalizer = RomanVerbalizer(rules: rules)
         let cardinal = Match(1, verbalizer.cardinal(value) + possessive)
         let onlyIVX = core.allSatisfy { "IVX".contains($0) }
+        // "Class XII and X": a second numeral after the first one's "and".
+        if onlyIVX, ["and", "or", "to", "&"].contains(previous), i > 2, !context.pieces[i - 2].endsClause,
+           case let first = context.pieces[i - 2].core, first.count > 1, RomanVerbalizer.value(of: first) != nil,
+           rules.numberedBy.contains(context.pieces[i - 3].core.lowercased()) {
+            return cardinal
+        }
         // "Chapter IV", "Super Bowl LIV", "Part I"; not "Type C" or "the part I liked".
         if rules.numberedBy.contains(previous.lowercased()), onlyIVX || core.count > 1, core != "I" || previous.first?.isUppercase == true {
             return cardinal
@@ -38,8 +44,8 @@ extension WordRecognizer {
         if monarch { return regnal }
         // "Grand Theft Auto V": a lone "V" after a word of the dictionary, a sequel's number.
         if core == "V" { return rules.dictionaryWords.contains(previous.lowercased()) ? cardinal : nil }
-        // "John Smith III", "Sam II": after another name, an ordinal.
-        return regnal
+        // "John Smith III", "Sam II": after another name, an ordinal; not "Series X".
+        return core.count > 1 ? regnal : nil
     }
 
     /// "(ii)", "(iv):", "(V)": a list marker in brackets, a cardinal.

@@ -92,9 +92,10 @@ struct WordRecognizer {
             let full = days.map { rules.days[String($0)] ?? String($0) }
             return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
         }
-        // "AEDT", "TEUs": two capitals first (answered from the bytes), perhaps an initialism.
+        // "AEDT", "TEUs", "SoC": two capitals first or last of three (answered from the bytes), perhaps an initialism.
         if bytes.count >= 2, let b = bytes.first, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z"),
-           case let c = bytes[bytes.index(after: bytes.startIndex)], c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z"),
+           case let c = bytes[bytes.index(after: bytes.startIndex)], c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+            || bytes.count == 3 && bytes.last.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) == true,
            let spelled = InitialismReading(rules: rules).read(at: i, in: context) {
             return Match(1, spelled)
         }

@@ -472,6 +472,12 @@ enum EmbeddedRuleFiles {
         afterPer:
           pax: person
 
+        # Words after which a capital A is the letter, not the article ("Plan A is", "vitamin A deficiency"):
+        # it is written "A-", which eSpeak NG says as the letter before another word.
+        beforeLetter: [grade, plan, vitamin, type, class, hepatitis, group, category, level, band, tier, part, appendix, schedule,
+          option, exhibit, annex, block, wing, gate, terminal, platform, size, cup, list, section, division, league, route, blood,
+          zone, row, influenza, flu, team, side, paper, form, unit, phase, stage, model, series]
+
         # Days, said in full beside another day or a time ("Sat & Sun 7am–5pm", "Tue-Sun", "Mon 8.30am").
         days:
           Mon: Monday
@@ -630,7 +636,7 @@ enum EmbeddedRuleFiles {
           WNW: west northwest
           NNW: north northwest
         numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt,
-          mk, mk., mark, grade, tier, certificate, series, form, standard, std, title, group, category, zone, paper, generation, gen, division, schedule,
+          mk, mk., mark, grade, tier, certificate, form, standard, std, title, group, category, zone, paper, generation, gen, division, schedule,
           annex, annexure, round, psalm, canto, league, unit, module]
 
         # Names after which a Roman numeral is a monarch's or a pope's ordinal ("Henry VIII", "Mary I"), and titles

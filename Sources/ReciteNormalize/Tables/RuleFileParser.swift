@@ -65,6 +65,7 @@ enum RuleFileParser {
         rules.afterNumber.merge(strings(map["afterNumber"])) { $1 }
         rules.days.merge(strings(map["days"])) { $1 }
         rules.afterPer.merge(strings(map["afterPer"])) { $1 }
+        rules.beforeLetter.formUnion(list(map["beforeLetter"]).map { $0.lowercased() })
         rules.regnalNames.formUnion(list(map["regnalNames"]))
         rules.regnalTitles.formUnion(list(map["regnalTitles"]).map { $0.lowercased() })
         rules.regions.merge(strings(map["regions"])) { $1 }
