@@ -14,13 +14,15 @@ import Testing
         ("the EE network", "the E.E network"), ("EA FC 25", "E.A FC twenty five"), ("the ACPI tables", "the A.C.P.I tables"),
         ("ANA's flight", "A.N.A.'s flight"), ("told MPs Tuesday", "told M.P.'s Tuesday"), ("AMG-specific", "A.M.G-specific"),
         ("the SoC and FiT", "the S.O.C and F.I.T"), ("with the SEC", "with the S.E.C"),
+        // A word of the dictionary stays; an initialism eSpeak NG spells anyway is dotted all the same.
+        ("the US and the UK", "the US and the U.K"),
     ])
     func spelled(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
     @Test(arguments: [
         "NASA and NATO", "the ISRO launch", "the INEC vote", "their ATAR", "a MOBA game", "I do NOT agree", "it was SO good",
         "DEPARTMENT OF EDUCATION IS HIRING", "NEWS FROM KENYA", "AL ASAD AIR BASE", "OPEN TIL LATE", "the BHP shares",
-        "the US and the UK", "use JSON", "the RAM", "the WHO IS HIRING",
+        "use JSON", "the RAM", "the WHO IS HIRING",
     ])
     func kept(_ input: String) { #expect(say(input) == input) }
 

@@ -14,7 +14,7 @@ struct InitialismReading {
             guard parts.count <= 3 else { return nil }
             var changed = false
             let read = parts.enumerated().map { n, part -> String in
-                // "AC-II", "BS-VI": a Roman numeral after an initialism is its number.
+                // "AC-II", "BS-VI": a Roman numeral after an initialism is its number (not "MNC-I", Iraq's).
                 if n > 0, part.count > 1 || part == "V", part.allSatisfy({ "IVX".contains($0) }), parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
                    let value = RomanVerbalizer.value(of: part) {
                     changed = true

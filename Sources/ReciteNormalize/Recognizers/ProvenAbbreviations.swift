@@ -9,14 +9,20 @@ extension WordRecognizer {
         if piece.lead.last == "(", piece.trail.first == ")", let m = listMarker(piece) { return m }
         let nextIsNumber = context.joins(i) || piece.trail == "." || piece.trail == ":"
         if nextIsNumber, i + 1 < context.pieces.count, context.pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
-           context.pieces[i + 1].lead.isEmpty, let reading = context.coreWithDot(i).flatMap({ rules.beforeNumber[$0] }) ?? rules.beforeNumber[String(piece.core)] {
+           context.pieces[i + 1].lead.isEmpty, let reading = context.coreWithDot(i).flatMap({ rules.beforeNumber[$0] }) ?? rules.beforeNumber[String(piece.core)],
+           isPlainNumber(context.pieces[i + 1].core) {
             return Match(1, reading).droppingDot(piece)
+        }
+        // "42 U. S. C.", "Washington, D. C.": initials, not a compass point or a street.
+        if bytes.count == 1, piece.trail == ".", let f = bytes.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"),
+           isInitial(i - 1, in: context) || isInitial(i + 1, in: context) {
+            return Match(1, String(piece.core))
         }
         if i > 0, context.pieces[i - 1].core.utf8.last.map({ $0 >= 0x30 && $0 <= 0x39 }) == true, !context.pieces[i - 1].endsClause,
            let reading = context.coreWithDot(i).flatMap({ rules.afterNumber[$0] }) ?? rules.afterNumber[String(piece.core)] {
             return Match(1, reading).droppingDot(piece)
         }
-        if i > 0, context.pieces[i - 1].core == rules.per, !context.pieces[i - 1].endsClause, let reading = rules.afterPer[String(piece.core)] {
+        if bytes.count <= 4, i > 0, context.pieces[i - 1].core.utf8.count == 3, context.pieces[i - 1].core == rules.per, !context.pieces[i - 1].endsClause, let reading = rules.afterPer[String(piece.core)] {
             return Match(1, reading)
         }
         // "Plan A is": the letter, which eSpeak NG says as "uh" before a word unless written "A-".
@@ -28,12 +34,23 @@ extension WordRecognizer {
         if bytes.count == 1, bytes.first == UInt8(ascii: "v"), let versus = rules.abbreviations["vs."], isBetweenNames(i, in: context) {
             return Match(1, versus).droppingDot(piece)
         }
-        if bytes.count <= 5, let f = bytes.first, f >= UInt8(ascii: "F"), f <= UInt8(ascii: "W"), let day = rules.days[String(piece.core)],
+        if bytes.count >= 3, bytes.count <= 5, let f = bytes.first, f >= UInt8(ascii: "F"), f <= UInt8(ascii: "W"), let day = rules.days[String(piece.core)],
            isBesideDayOrTime(i, in: context) {
             return dayRange(at: i, in: context) ?? (isAbbreviatedDay(i, in: context) ? Match(1, day).droppingDot(piece) : Match(1, day))
         }
         if bytes.count == 2, piece.core == "St", let m = saintOrStreet(at: i, in: context) { return m }
         return nil
+    }
+
+    /// "477(2B)", "9.2(2)", "138": a number, not an ordinal ("S. 5th St") nor a bearing ("S 89°").
+    private func isPlainNumber(_ core: Substring) -> Bool {
+        let lower = core.suffix(2).lowercased()
+        return !["st", "nd", "rd", "th"].contains(lower) && !core.contains(where: { $0 == "°" || $0 == "º" })
+    }
+
+    private func isInitial(_ k: Int, in context: Context) -> Bool {
+        guard let core = context.core(k), core.utf8.count == 1, let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z") else { return false }
+        return context.pieces[k].trail.hasPrefix(".")
     }
 
     /// "Lawrence v Kent", "Ltd. v. Pennar": a capitalized word on each side.

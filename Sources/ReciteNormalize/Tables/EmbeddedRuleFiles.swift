@@ -449,6 +449,8 @@ enum EmbeddedRuleFiles {
           "Nos.": numbers
           s: section
           s.: section
+          S.: section
+          "NO.": number
           ss: sections
           ss.: sections
           Ss: sections
