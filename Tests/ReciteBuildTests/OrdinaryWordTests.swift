@@ -9,8 +9,10 @@ import Testing
     static let dictionaries = ["/usr/share/dict/american-english", "/usr/share/dict/british-english"]
     static let available = dictionaries.allSatisfy { FileManager.default.fileExists(atPath: $0) }
 
-    /// Words a reader expands although they stand alone.
-    static let expanded: Set<String> = ["vs", "etc", "eg", "ie", "approx", "dept", "govt", "ft", "sq", "thru"]
+    /// Words a reader expands although they stand alone; "v" (only between two names, "Lawrence v
+    /// Kent"), "feat." and list markers in brackets ("(ii)" → "two") too.
+    static let expanded: Set<String> = ["vs", "etc", "eg", "ie", "approx", "dept", "govt", "ft", "sq", "thru",
+                                        "v", "feat", "i", "ii", "iii", "iv", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
 
     /// English prose: the shared corpus's Markdown and the HTML development pages' articles
     /// (their text, tags gone), and the inputs of the development sets in Eval/ (not the held-out one).

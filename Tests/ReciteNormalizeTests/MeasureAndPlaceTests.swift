@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [
         ("a 39″ Class TV", "a thirty nine inch Class TV"), ("the 65\" OLED TV", "the sixty five inch OLED TV"),
         ("cut it 78 1/2\" long", "cut it seventy eight and a half inches long"), ("3/4\" plywood", "three quarter inch plywood"),
-        ("1/2\" OSB", "half inch OSB"), ("5/8\" drywall", "five eighths inch drywall"), ("an 18″ inch pizza", "an eighteen inch pizza"),
+        ("1/2\" OSB", "half inch O.S.B"), ("5/8\" drywall", "five eighths inch drywall"), ("an 18″ inch pizza", "an eighteen inch pizza"),
         ("these 55”+ monsters", "these fifty five inch plus monsters"), ("a 36\"-wide door", "a thirty six inch wide door"),
         ("twelve 10' 2x4s", "twelve ten foot two by fours"), ("Shed Size: 5’x8’x8’", "Shed Size: five by eight by eight feet"),
         ("a 12' x 16' deck", "a twelve by sixteen foot deck"), ("along that line 70' at which point", "along that line seventy feet at which point"),
@@ -39,7 +39,7 @@ import Testing
         ("3-4x a week", "three to four times a week"), ("302°F/150°C", "three hundred and two degrees Fahrenheit or one hundred and fifty degrees Celsius"),
         ("python 3.11 and 3.12", "python three point eleven and three point twelve"), ("Ubuntu 18.04 and 20.04", "Ubuntu eighteen oh four and twenty oh four"),
         ("Kotlin 1.9.20 works", "Kotlin one point nine point twenty works"), ("0.236.x and 1.x.x", "zero point two thirty six point x and one point x point x"),
-        ("my pace was 9:02/mile", "my pace was nine oh two per mile"), ("a 5V 5A USB-C power supply", "a five volt five amp USB-C power supply"),
+        ("my pace was 9:02/mile", "my pace was nine oh two per mile"), ("a 5V 5A USB-C power supply", "a five volt five amp U.S.B-C power supply"),
         ("This 12V 7Ah battery", "This twelve volt seven amp hour battery"), ("a 10 km (6 mi) race", "a ten kilometer (six mile) race"), ("It draws 5V 2A max.", "It draws five volts two amps maximum."), ("M4.2 quake", "M four point two quake"),
     ])
     func listingsHoursMoneyAndVersions(_ input: String, _ expected: String) { #expect(say(input) == expected) }

@@ -45,7 +45,7 @@ import Testing
         ("due on 4/15.", "due on April fifteenth."), ("open 24/7", "open twenty four seven"), ("a 50/50 chance", "a fifty fifty chance"),
         ("the ratio is 3:1", "the ratio is three to one"), ("1- 2 = 5", "one minus two equals five"), ("in Nov.", "in November."),
         ("On Jan. 5, 2021", "On January fifth, twenty twenty one"), ("Approx. 3 km", "approximately three kilometers"),
-        ("Super Bowl LVII", "Super Bowl fifty seven"), ("the 4.5% APR", "the four point five percent APR"),
+        ("Super Bowl LVII", "Super Bowl fifty seven"), ("the 4.5% APR", "the four point five percent A.P.R"),
     ])
     func datesRatiosAndIdioms(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
@@ -71,7 +71,7 @@ import Testing
         ("The max. speed", "The maximum speed"), ("Avg. wait", "average wait"),
         ("test .b@gmail.com", "test. b at gmail dot com"), ("wait ...go", "wait... go"),
         ("born c. 1850", "born circa eighteen fifty"), ("in Vol. III", "in volume three"),
-        ("ISBN 978-0-306", "ISBN nine seven eight, zero, three zero six"),
+        ("ISBN 978-0-306", "I.S.B.N nine seven eight, zero, three zero six"),
         ("costs 50¢.", "costs fifty cents."), ("Version 3.10.2 is out", "Version three point ten point two is out"),
         ("the 80/20 rule", "the eighty twenty rule"), ("Over 2M downloads", "Over two million downloads"),
         ("1080p at 60fps", "ten eighty p at sixty frames per second"), ("the 1/4-inch bolt", "the one quarter inch bolt"),

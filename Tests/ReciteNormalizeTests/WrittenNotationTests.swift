@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: [
         ("The ZIP is 10001.", "The ZIP is one zero zero zero one."),
-        ("Send it to Springfield, IL 62704.", "Send it to Springfield, IL six two seven zero four."),
+        ("Send it to Springfield, IL 62704.", "Send it to Springfield, I.L six two seven zero four."),
         // A count stays a count.
         ("The crowd was 10001.", "The crowd was ten thousand and one."),
     ])
@@ -122,7 +122,7 @@ import Testing
         ("14 kWh/100km", "fourteen kilowatt hours per hundred kilometers"),
         ("(17.32″ x 4.13″)", "(seventeen point three two inches by four point one three inches)"),
         ("at 110,000×g for 140 min", "at one hundred ten thousand times g for one hundred and forty minutes"),
-        ("(see BNID 103625)", "(see BNID one zero three six two five)"),
+        ("(see BNID 103625)", "(see B.N.I.D one zero three six two five)"),
         ("HOA fee: $ 11.00", "H O A- fee: eleven dollars"),
         ("Prices of $5-10 million are common.", "Prices of five to ten million dollars are common."),
         ("Rates rose 25bps to 5.25%.", "Rates rose twenty five basis points to five point two five percent."),
@@ -144,7 +144,7 @@ import Testing
         ("Circular No. 555 dt. 04.02.2016", "Circular number five hundred and fifty five dated the fourth of February twenty sixteen"),
         ("Brig. Gen. Eugene Ferris", "Brigadier general Eugene Ferris"),
         ("Under Sec. 230 of the Act", "Under section two hundred and thirty of the Act"),
-        ("of Regulation (EU) 2016/679", "of Regulation (EU) twenty sixteen slash six seventy nine"),
+        ("of Regulation (EU) 2016/679", "of Regulation (E.U) twenty sixteen slash six seventy nine"),
         ("Blood pressure was 120/80 mmHg", "Blood pressure was one hundred and twenty over eighty millimeters of mercury"),
         ("threw for 312 yds", "threw for three hundred and twelve yards"),
         ("Cpl. Jeffrey Johanson", "Corporal Jeffrey Johanson"),

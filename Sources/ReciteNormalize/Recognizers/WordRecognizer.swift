@@ -21,6 +21,7 @@ struct WordRecognizer {
            let limit = Self.limits[context.pieces[i].core.lowercased()], context.pieces[i].trail.isEmpty {
             return Match(1, limit)
         }
+        if let m = proven(at: i, in: context) { return m }
         if let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
            context.pieces[i].trail.utf8.first != UInt8(ascii: "."), i - context.lastNumberIndex > 8,
            !(i + 1 < context.pieces.count && context.pieces[i + 1].core.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true),
@@ -85,8 +86,18 @@ struct WordRecognizer {
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
         // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93).
         if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0x93 }),
-           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && rules.dateWords.contains($0.lowercased()) }) {
-            return Match(1, "\(days[0]) \(rules.word("to")) \(days[1])")
+           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2,
+           days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && (rules.dateWords.contains($0.lowercased()) || rules.days[String($0)] != nil) }) {
+            // "Tue-Sun": short names in full.
+            let full = days.map { rules.days[String($0)] ?? String($0) }
+            return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
+        }
+        // "AEDT", "TEUs", "SoC": two capitals first or last of three (answered from the bytes), perhaps an initialism.
+        if bytes.count >= 2, let b = bytes.first, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z"),
+           case let c = bytes[bytes.index(after: bytes.startIndex)], c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+            || bytes.count == 3 && bytes.last.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) == true,
+           let spelled = InitialismReading(rules: rules).read(at: i, in: context) {
+            return Match(1, spelled)
         }
         // Plain words ("don’t", "well-known"): nothing else to do (the common case, kept cheap).
         if WordShape.isPlain(core) { return nil }
@@ -163,20 +174,29 @@ struct WordRecognizer {
                                            "person", "capita", "head", "patient", "dose", "serving", "unit", "item"]
 
     /// "Mon – Fri", "Monday - Friday", "Tue. to Thu.": a range of days written apart.
-    private func dayRange(at i: Int, in context: Context) -> Match? {
+    func dayRange(at i: Int, in context: Context) -> Match? {
         guard let first = weekday(i, in: context), i + 2 < context.pieces.count, !context.pieces[i + 1].endsClause || context.pieces[i + 1].trail == "." else { return nil }
         let dash = context.pieces[i + 1]
         guard ["-", "–", "—", "to", "thru", "through"].contains(String(dash.core)) || dash.core.isEmpty && ["-", "–", "—"].contains(String(dash.lead + dash.trail)),
               let last = weekday(i + 2, in: context) else { return nil }
         // "through" and "thru" are said as "through"; a dash as "to".
         let joiner = dash.core == "through" || dash.core == "thru" ? "through" : rules.word("to")
-        return Match(3, "\(first) \(joiner) \(last)").droppingDot(context.pieces[i + 2])
+        let range = Match(3, "\(first) \(joiner) \(last)")
+        return isAbbreviatedDay(i + 2, in: context) ? range.droppingDot(context.pieces[i + 2]) : range
+    }
+
+    /// Whether the period after day `k` is its abbreviation's ("Tue. to Thu. only"), not a full stop
+    /// ("Mon – Sun. The").
+    func isAbbreviatedDay(_ k: Int, in context: Context) -> Bool {
+        guard let core = context.core(k), rules.abbreviations[String(core) + "."] != nil else { return false }
+        return context.core(k + 1)?.first?.isUppercase != true
     }
 
     /// The day piece `k` names ("Mon", "Mon.", "Monday"), in full.
     private func weekday(_ k: Int, in context: Context) -> String? {
         guard let core = context.core(k), core.count >= 3, core.first?.isUppercase == true else { return nil }
         if rules.dateWords.contains(core.lowercased()), core.count > 4 { return String(core) }
+        if let day = rules.days[String(core)] { return day }
         guard let reading = rules.abbreviations[String(core) + "."], rules.dateWords.contains(reading.lowercased()) else { return nil }
         return reading
     }
@@ -262,22 +282,6 @@ struct WordRecognizer {
         // Right after the number only a direction before the name: "12 S 1st St", "708 N Main".
         guard context.joins(i), let next = context.core(i + 1), let f = next.first else { return false }
         return f.isUppercase || f.isASCIIDigit
-    }
-
-    /// "Chapter IV" → "chapter four"; "Henry VIII" → "Henry the eighth".
-    private func roman(at i: Int, in context: Context) -> Match? {
-        let core = context.pieces[i].core
-        guard i > 0, core.allSatisfy({ RomanVerbalizer.values[$0] != nil }), let value = RomanVerbalizer.value(of: core) else { return nil }
-        let previous = context.pieces[i - 1].core
-        // "Vol. III": the abbreviation's period does not end the phrase.
-        guard !context.pieces[i - 1].endsClause || (context.pieces[i - 1].trail == "." && rules.numberedBy.contains(previous.lowercased()))
-        else { return nil }
-        let verbalizer = RomanVerbalizer(rules: rules)
-        if rules.numberedBy.contains(previous.lowercased()) { return Match(1, verbalizer.cardinal(value)) }
-        // A name: capitalized, not in capitals, and a numeral of more than one letter (not "I").
-        guard core.count > 1, core.allSatisfy({ "IVX".contains($0) }), let f = previous.first, f.isUppercase,
-              previous.dropFirst().allSatisfy(\.isLowercase), previous.count > 1 else { return nil }
-        return Match(1, verbalizer.regnal(value))
     }
 
     private func isElectronic(_ core: Substring) -> Bool {

@@ -375,15 +375,26 @@ enum EmbeddedRuleFiles {
           "P/E": P E
           tv: TV
           jpg: jpeg
+          Ltd: limited
+          Pty: proprietary
+          "Pty.": proprietary
+          Bros.: brothers
+          feat.: featuring
+          Cth: Commonwealth
+          eg: for example
+          eg.: for example
+          e.g: for example
+          "i.e": that is
+          ie.: that is
+          approx: approximately
+          Pct.: precinct
+          Cres.: Crescent
 
         # Read this way only before a capitalized word or a number (St. Paul, No. 5).
         beforeName:
           St.: Saint
           Mt.: Mount
           Ft.: Fort
-          No.: number
-          "no.": number
-          Nos.: numbers
           Nr.: number
           p.: page
           c.: circa
@@ -407,6 +418,11 @@ enum EmbeddedRuleFiles {
           Spc.: Specialist
           Lt.: lieutenant
           Cmdr.: Commander
+          Engr.: Engineer
+          Mk: Mark
+          Mk.: Mark
+          Engr: Engineer
+          Prof: Professor
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
           Lt: lieutenant
           Col: Colonel
@@ -424,6 +440,60 @@ enum EmbeddedRuleFiles {
           Sen: Senator
           Rep: Representative
 
+        # Read this way only right before a number ("No 2", "s 477(2B)", "r 9.2(2)", "Ss. 4 and 101").
+        beforeNumber:
+          "No": number
+          "No.": number
+          "no.": number
+          Nos: numbers
+          "Nos.": numbers
+          s: section
+          s.: section
+          S.: section
+          "NO.": number
+          ss: sections
+          ss.: sections
+          Ss: sections
+          Ss.: sections
+          r: rule
+          r.: rule
+          rr: rules
+
+        # Read this way only right after a number or an amount ("£6,328 pa", "$750 pw", "$580 per pax").
+        afterNumber:
+          pa: per annum
+          p.a: per annum
+          p.a.: per annum
+          pw: per week
+          p.w.: per week
+          pcm: per calendar month
+          pax: people
+          pppn: per person per night
+
+        # Read this way after "per" ("$580 per pax").
+        afterPer:
+          pax: person
+
+        # Words after which a capital A is the letter, not the article ("Plan A is", "vitamin A deficiency"):
+        # it is written "A-", which eSpeak NG says as the letter before another word.
+        beforeLetter: [grade, plan, vitamin, type, class, hepatitis, group, category, level, band, tier, part, appendix, schedule,
+          option, exhibit, annex, block, wing, gate, terminal, platform, size, cup, list, section, division, league, route, blood,
+          zone, row, influenza, flu, team, side, paper, form, unit, phase, stage, model, series]
+
+        # Days, said in full beside another day or a time ("Sat & Sun 7am–5pm", "Tue-Sun", "Mon 8.30am").
+        days:
+          Mon: Monday
+          Tue: Tuesday
+          Tues: Tuesday
+          Wed: Wednesday
+          Weds: Wednesday
+          Thu: Thursday
+          Thur: Thursday
+          Thurs: Thursday
+          Fri: Friday
+          Sat: Saturday
+          Sun: Sunday
+
         # Street words: read this way after a capitalized word when a house number came shortly before
         # (1428 Elm St., 12 S 1st St).
         streets:
@@ -439,6 +509,8 @@ enum EmbeddedRuleFiles {
           Blvd.: Boulevard
           Ct: Court
           Ct.: Court
+          Cres: Crescent
+          Cres.: Crescent
           Ln: Lane
           Ln.: Lane
           Dr: Drive
@@ -565,7 +637,698 @@ enum EmbeddedRuleFiles {
           WSW: west southwest
           WNW: west northwest
           NNW: north northwest
-        numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt]
+        numberedBy: [bowl, chapter, part, volume, book, section, act, scene, appendix, article, war, phase, level, stage, type, class, season, episode, vol., ch., vol, ch, pt,
+          mk, mk., mark, grade, tier, certificate, form, standard, std, title, group, category, zone, paper, generation, gen, division, schedule,
+          annex, annexure, round, psalm, canto, league, unit, module]
+
+        # Names after which a Roman numeral is a monarch's or a pope's ordinal ("Henry VIII", "Mary I"), and titles
+        # before a name that make it so ("Queen Elizabeth I").
+        regnalNames: [Henry, Edward, George, William, Elizabeth, Mary, Richard, Charles, James, John, Louis, Philip, Peter, Paul,
+          Leo, Pius, Gregory, Benedict, Innocent, Clement, Boniface, Urban, Sixtus, Julius, Adrian, Celestine, Honorius, Alexander,
+          Nicholas, Frederick, Ferdinand, Francis, Catherine, Anne, Victoria, Margaret, Isabella, Joseph, Leopold, Maximilian,
+          Wilhelm, Friedrich, Ludwig, Rudolf, Otto, Ivan, Constantine, Justinian, Ptolemy, Ramesses, Rameses, Amenhotep, Thutmose,
+          Harald, Olaf, Haakon, Gustav, Gustavus, Christian, Carl, Felipe, Alfonso, Juan, Carlos, Pedro, Manuel, Umberto,
+          Selim, Suleiman, Mehmed, Murad, Napoleon, Malcolm, David, Robert, Kenneth, Duncan, Edmund, Harold, Stephen, Rama,
+          Albert, Baudouin, Willem, Matilda, Sancho, Casimir, Sigismund, Stanislaus, Darius, Xerxes, Cyrus, Artaxerxes]
+        regnalTitles: [king, queen, pope, emperor, empress, tsar, czar, tsarina, kaiser, sultan, shah, pharaoh, prince, princess,
+          duke, duchess, archduke, earl, count, countess, saint, st, st., king's, queen's]
+        """#,
+        "en.initialisms.yml": #"""
+        # English words and initialisms written in capitals. A token of two to five capitals (with a
+        # plural "s" or "'s") that is none of the words below, and of four or five letters that make no
+        # English syllables, is an initialism a reader spells: it is written dotted ("AEDT" → "A.E.D.T",
+        # "TEUs" → "T.E.U.s"), which eSpeak NG reads letter by letter, where it would read "AEDT" as a
+        # word. Tokens without a vowel ("BHP", "HDFC") eSpeak NG spells already: they are kept.
+
+        # Acronyms said as words: kept, or said as the reading given ("FTSE" is "Footsie").
+        saidAsWords:
+          FTSE: Footsie
+          NASA: NASA
+          NATO: NATO
+          FIFA: FIFA
+          UEFA: UEFA
+          OPEC: OPEC
+          ASEAN: ASEAN
+          APEC: APEC
+          COVID: COVID
+          SARS: SARS
+          MERS: MERS
+          AIDS: AIDS
+          LASER: LASER
+          RADAR: RADAR
+          SONAR: SONAR
+          SCUBA: SCUBA
+          TASER: TASER
+          LIDAR: LIDAR
+          NIMBY: NIMBY
+          ISIS: ISIS
+          IKEA: IKEA
+          NAFTA: NAFTA
+          BAFTA: BAFTA
+          OFCOM: OFCOM
+          OFGEM: OFGEM
+          OFWAT: OFWAT
+          ACAS: ACAS
+          NOAA: NOAA
+          DARPA: DARPA
+          OSHA: OSHA
+          FEMA: FEMA
+          SWAT: SWAT
+          CERN: CERN
+          ANZAC: ANZAC
+          IMAX: IMAX
+          GIF: GIF
+          JPEG: JPEG
+          POTUS: POTUS
+          FLOTUS: FLOTUS
+          SCOTUS: SCOTUS
+          YOLO: YOLO
+          WASP: WASP
+          NASDAQ: NASDAQ
+          UNIX: UNIX
+          LINUX: LINUX
+          SIM: SIM
+          PIN: PIN
+          RAM: RAM
+          ROM: ROM
+          ICANN: ICANN
+          UNITA: UNITA
+          SEATO: SEATO
+          CARICOM: CARICOM
+          MENSA: MENSA
+          AMBER: AMBER
+          OLED: OLED
+          ECOWAS: ECOWAS
+          TOEFL: TOEFL
+          IELTS: IELTS
+          UNESCO: UNESCO
+          UNICEF: UNICEF
+          OFSTED: OFSTED
+          NAND: NAND
+          JSON: JSON
+          YAML: YAML
+          ASCII: ASCII
+          CMOS: CMOS
+          DRAM: DRAM
+          VRAM: VRAM
+          SCSI: SCSI
+          ISO: ISO
+          BASIC: BASIC
+          COBOL: COBOL
+          FORTRAN: FORTRAN
+
+        # Words of the dictionary, or letters that make syllables, that in capitals are still initialisms
+        # ("CIS", "the WHO", "ICICI Bank").
+        spelled: [CIS, WHO, BAA, SAP, ETA, SEC, ICICI]
+
+        # Words of two letters that are words in capitals ("IS", "NO"); other pairs are spelled ("EA", "EE").
+        pairs: ["AH", "AM", "AN", "AS", "AT", "AW", "BE", "BY", "DO", "EH", "GO", "HA", "HE", "HI", "HO", "IF", "IN", "IS", "IT", "LO", "MA", "ME", "MY", "NO", "OF", "OH", "OK", "ON", "OR", "OW", "OX", "SO", "TO", "UH", "UM", "UP", "US", "WE", "YE", "YO"]
+
+        # Dictionary words of three to five letters (from SCOWL, as Debian's wamerican and wbritish: "Copyright
+        # 2000-2011 by Kevin Atkinson"; permission to use, copy, modify, distribute and sell granted without
+        # fee provided this notice appears): in capitals they are emphasis ("NOT", "FREE") or a headline.
+        words: >-
+          abaci aback abaft abase abash abate abbey abbot abbr abeam abed abet abets abhor abide able
+          abler ably abode abort about above abuse abut abuts abuzz abyss acct ace aced aces ache ached
+          aches achoo achy acid acids acing acme acmes acne acorn acre acres acrid act acted actor acts
+          acute adage adapt add added adder addle adds adept adieu adj adman admen admin admit ado adobe
+          adopt adore adorn ads adult adv advt adz adze adzes aegis aeon aeons aerie aery afar affix afire
+          afoot afoul aft after again agape agar agate agave age aged agent ages agile aging agism aglow
+          ago agog agony agree ague aha ahead ahem ahoy aid aide aided aides aids ail ailed ails aim aimed
+          aims air aired airs airy aisle ajar akin alarm alas alb albs album alder ale alert ales alga
+          algae alias alibi alien align alike aline alit alive all allay alley allot allow alloy ally alms
+          aloe aloes aloft aloha alone along aloof aloud alpha also alt altar alter altho alto altos alts
+          alum alums amass amaze amber amble ameba ameer amen amend amid amigo amino amir amirs amiss
+          amity ammo amok among amour amp ample amply amps ampul amt amuck amuse anal and anew angel anger
+          angle angry angst ani anime anion anise ankh ankhs ankle annex annoy annul anode anon anons ant
+          ante anted antes anti antic antis ants anus anvil any aorta apace apart ape aped apes apex aphid
+          aping app appal apple apply apps apron apse apses apt apter aptly aqua aquae aquas arbor arc
+          arced arch arcs ardor are area areas arena ares argon argot argue aria arias arid arise ark arks
+          arm armed armor arms army aroma arose array arrow arse arses arson art arts artsy arty ascot ash
+          ashed ashen ashes ashy aside ask asked askew asks asp aspen aspic asps ass assay asses asset
+          assn assoc asst aster astir ate atlas atoll atom atoms atone atop atria attar attic atty audio
+          audit auger aught augur auk auks aunt aunts aura aurae aural auras auto autos avail avast avdp
+          aver avers avert avg avian avid avoid avow avows await awake award aware awash away awe awed
+          awes awful awing awl awls awoke awol awry axe axed axes axial axing axiom axis axle axles axon
+          axons aye ayes azure baa baaed baas babe babel babes baby back backs bacon bad bade badge badly
+          bag bagel baggy bags bah bail bails bait baits baize bake baked baker bakes bald balds bale
+          baled bales balk balks balky ball balls balm balms balmy balsa ban banal band bands bandy bane
+          banes bang bangs bani banjo bank banks banns bans bar barb barbs bard bards bare bared barer
+          bares barf barfs barge bark barks barn barns baron bars basal base based baser bases bash basic
+          basil basin basis bask basks bass bassi basso bast baste bat batch bate bated bates bath bathe
+          baths batik baton bats batty baud bauds baulk bawdy bawl bawls bay bayed bayou bays beach bead
+          beads beady beak beaks beam beams bean beans bear beard bears beast beat beats beau beaus beaux
+          bebop beck becks bed beds bee beech beef beefs beefy been beep beeps beer beers bees beet beets
+          befit befog beg began begat beget begin begot begs begun beige being belay belch belie bell
+          belle bells belly below belt belts bench bend bends bent bents beret berg bergs berm berms berry
+          berth beryl beset besom besot best bests bet beta betas bets bevel bevy bias bib bible bibs
+          bicep bid biddy bide bided bides bidet bids bier biers biff biffs big bight bigot bike biked
+          biker bikes bile bilge bilk bilks bill bills billy bimbo bin bind binds binge bingo bins biped
+          birch bird birds birth bison bit bitch bite bites bits blab blabs black blade blah blame bland
+          blank blare blast blat blats blaze bldg bleak bleat bled bleed bleep blend blent bless blest
+          blew blimp blind bling blink blip blips bliss blitz bloat blob blobs bloc block blocs blog blogs
+          blond blood bloom blot blots blow blown blows blue blued bluer blues bluff blunt blur blurb
+          blurs blurt blush blvd boa boar board boars boas boast boat boats bob bobby bobs bode boded
+          bodes body bog boga bogey boggy bogie bogon bogs bogus bogy boil boils boink bola bolas bold
+          bole boles boll bolls bolt bolts bomb bombs bond bonds bone boned boner bones boney bong bongo
+          bongs bonny bonus bony boo boob boobs booby booed book books boom booms boon boons boor boors
+          boos boost boot booth boots booty booze boozy bop bops borax bore bored borer bores born borne
+          boron bosh bosom boss bossy bosun bot botch both bough bound bout bouts bow bowed bowel bower
+          bowl bowls bows box boxed boxen boxer boxes boy boys bozo bozos bpm bra brace bract brad brads
+          brag brags braid brain brake bran brand bras brash brass brat brats brave bravo brawl brawn bray
+          brays bread break bred breed brew brews briar bribe brick bride brief brier brig brigs brim
+          brims brine bring brink briny brisk broad broil broke brood brook broom broth brow brown brows
+          brr bruin brunt brush brusk brute buck bucks bud buddy budge buds buff buffs bug buggy bugle
+          bugs build built bulb bulbs bulge bulgy bulk bulks bulky bull bulls bully bum bump bumps bumpy
+          bums bun bunch bung bungs bunk bunks bunny buns bunt bunts buoy buoys bur burg burgs burka burly
+          burn burns burnt burp burps burqa burr burro burrs burs burst bury bus busby bused buses bush
+          bushy buss bust busts busy but butch buts butt butte butts buxom buy buyer buys buzz bye byes
+          bylaw byte bytes byway cab cabal cabby cabin cable cabs cacao cache cacti cad caddy cadet cadge
+          cadre cads cage caged cages cagey cagy cairn cake caked cakes cal calf calfs calif calk calks
+          call calls calm calms calve calyx cam came camel cameo camp camps campy cams can canal candy
+          cane caned canes canny canoe canon cans cant canto cants cap cape caped caper capes capon caps
+          car carat carbs card cards care cared cares caret cargo carol carom carp carpi carps carry cars
+          cart carts carve case cased cases cash cask casks cast caste casts cat catch cater cats catty
+          caulk cause cave caved caves cavil caw cawed caws cease cedar cede ceded cedes cell celli cello
+          cells cent cents chad chads chafe chaff chain chair chalk champ chant chaos chap chaps chapt
+          char charm chars chart chary chase chasm chat chats cheap cheat check cheek cheep cheer chef
+          chefs chem chess chest chew chews chewy chi chic chick chid chide chief child chile chili chill
+          chime chimp chin china chink chino chins chip chips chirp chit chits chive chock choir choke
+          chomp chop chops chord chore chose chow chows chuck chug chugs chum chump chums chunk churl
+          churn chute cider cigar cilia cinch circa cis cite cited cites city civet civic civil clack clad
+          claim clam clamp clams clan clang clank clans clap claps clash clasp class claw claws clay clean
+          clear cleat clef clefs cleft clerk clew clews click cliff clii climb clime cling clink clip
+          clips clipt clit clits clix cloak clock clod clods clog clogs clomp clone clop clops close clot
+          cloth clots cloud clout clove clown cloy cloys club clubs cluck clue clued clues clump clung
+          clunk clvi clvii clxi clxii clxiv clxix clxvi coach coal coals coast coat coats coax cob cobra
+          cobs cocci cock cocks cocky cocoa cod coda codas code coded codes codex cods coed coeds cog cogs
+          coif coifs coil coils coin coins coke coked cokes col cola colas cold colds colic colon color
+          cols colt colts coma comas comb combo combs come comer comes comet comfy comic comm comma compo
+          con conch condo cone cones conga conic conj conk conks cons cont contd coo cooed cook cooks
+          cooky cool cools coon coons coop coops coos coot coots cop cope coped copes copra cops copse
+          copy coral cord cords core cored cores cork corks corm corms corn corns corny corp corps cost
+          costs cosy cot cote cotes cots couch cough could count coup coupe coups court cove coven cover
+          coves covet covey cow cowed cower cowl cowls cows cox coy coyer coyly cozen cozy crab crabs
+          crack craft crag crags cram cramp crams crane crank crap crape craps crash crass crate crave
+          craw crawl craws cray crays craze crazy creak cream credo creed creek creel creep crepe crept
+          cress crest crew crews crib cribs crick cried crier cries crime crimp crisp croak croci crock
+          crone crony crook croon crop crops cross croup crow crowd crown crows crud crude cruel cruet
+          cruft crumb crush crust crux cry crypt cub cube cubed cubes cubic cubit cubs cud cuds cue cued
+          cues cuff cuffs cuing cull culls cult cults cum cumin cums cunt cunts cup cupid cups cur curb
+          curbs curd curds cure cured curer cures curie curio curl curls curly curry curs curse curst curt
+          curve curvy cushy cusp cusps cuss cut cute cuter cuts cutup cycle cynic cyst cysts czar czars
+          dab dabs dacha dad daddy dado dados dads daffy daft daily dairy dais daisy dale dales dally dam
+          dame dames damn damns damp damps dams dance dandy dank dare dared dares dark darn darns dart
+          darts dash data date dated dates datum daub daubs daunt davit dawn dawns day days daze dazed
+          dazes dded dding dds dead deaf deal deals dealt dean deans dear dears death deb debar debit debs
+          debt debts debug debut decaf decal decay deck decks decor decoy decry deed deeds deem deems deep
+          deeps deer deers defer deft defy deice deify deign deism deity delay deli delis dell dells delta
+          delve demo demon demos demur den denim dens dense dent dents deny depot dept depth derby desk
+          desks deter detox deuce devil dew dewy dhoti dial dials diary dice diced dices dicey dick dicks
+          dicky dicta did die died dies diet diets diff diffs dig digit digs dike diked dikes dill dills
+          dilly dim dime dimer dimes dimly dims din dine dined diner dines ding dingo dings dingy dink
+          dinky dins dint diode dip dips dire direr dirge dirk dirks dirt dirty dis disc disco discs dish
+          disk disks diss ditch ditto ditty diva divan divas dive dived diver dives divot divvy dizzy
+          djinn doc dock docks docs dodge dodgy dodo dodos doe doer doers does doff doffs dog doggy dogie
+          dogma dogs doily doing dole doled doles doll dolls dolly dolt dolts dome domed domes don done
+          donor dons donut doom dooms door doors dope doped dopes dopey dopy dork dorks dorky dorm dorms
+          dory dos dose dosed doses dot dote doted dotes doth dots dotty doubt dough dour douse dove doves
+          dowdy dowel down downs downy dowry dowse doyen doz doze dozed dozen dozes dpi drab drabs draft
+          drag drags drain drake dram drama drams drank drape draw drawl drawn draws dray drays dread
+          dream dregs dress drew dried drier dries drift drill drily drink drip drips drive droid droll
+          drone drool droop drop drops dross drove drown drub drubs drug drugs druid drum drums drunk dry
+          dryad dryer dryly drys dual dub dubs ducal ducat duchy duck ducks duct ducts dud dude duded
+          dudes duds due duel duels dues duet duets duff dug duh duke dukes dull dulls dully duly dumb
+          dummy dump dumps dumpy dun dunce dune dunes dung dungs dunk dunks dunno duns duo duos dupe duped
+          dupes dusk dusky dust dusts dusty duty duvet dwarf dweeb dwell dwelt dye dyed dyer dyers dyes
+          dying dyke dyked dykes each eager eagle ear earl earls early earn earns ears earth ease eased
+          easel eases east easy eat eaten eater eats eave eaves ebb ebbed ebbs ebony echo echos ecru eddy
+          edema edge edged edger edges edgy edict edify edit edits eds eel eels eerie eery egg egged eggs
+          egis ego egos egret eider eight eject eke eked ekes eking elate elbow elder elect elegy elf
+          elfin elide elite elk elks ell ells elm elms elope else elude elves email embed ember emcee
+          emend emery emir emirs emit emits emo emoji emos emote empty ems emu emus enact end ended endow
+          ends endue enema enemy enjoy ennui enrol ensue enter entry enure envoy envy eon eons epic epics
+          epoch epoxy equal equip era eras erase ere erect erg ergo ergs erode err erred error errs erupt
+          esp espy essay est ester eta etc etch ether ethic ethos euro euros evade eve even evens event
+          ever every eves evict evil evils evoke ewe ewer ewers ewes exact exalt exam exams excel excl
+          exec execs exert exes exile exist exit exits expel expo expos extol extra exude exult eye eyed
+          eyes eying eyrie fable face faced faces facet fact facts fad fade faded fades fads fag fagot
+          fags fail fails fain faint fair fairs fairy faith fake faked faker fakes fakir fall falls false
+          fame famed fan fancy fang fangs fanny fans far farce fare fared fares farm farms fart farts fast
+          fasts fat fatal fate fated fates fats fatty fault faun fauna fauns favor fawn fawns fax faxed
+          faxes faze fazed fazes fear fears feast feat feats fecal feces fed feds fee feed feeds feel
+          feels fees feet feign feint fell fells felon felt felts fem femur fen fence fend fends fens fer
+          feral fern ferns ferry fest fests feta fetal fetch feted fetid fetus feud feuds fever few fewer
+          fey fez fezes fiat fiats fib fiber fibre fibs fiche fie fief fiefs field fiend fiery fife fifes
+          fifth fifty fig fight figs filch file filed files filet fill fills filly film films filmy filth
+          fin final finch find finds fine fined finer fines finis fink finks finny fins fiord fir fire
+          fired fires firm firms firs first firth fish fishy fist fists fit fitly fits five fiver fives
+          fix fixed fixer fixes fizz fizzy fjord flab flack flag flags flail flair flak flake flaky flame
+          flan flank flap flaps flare flash flask flat flats flaw flaws flax flay flays flea fleas fleck
+          fled flee flees fleet flesh flew flex flick flied flier flies fling flint flip flips flirt flit
+          flits float flock floe floes flog flogs flood floor flop flops flora floss flour flout flow
+          flown flows flu flub flubs flue flues fluff fluid fluke fluky flume flung flunk flush flute flux
+          fly flyby flyer foal foals foam foams foamy fob fobs focal foci focus foe foes fog fogey foggy
+          fogs fogy foil foils foist fold folds folio folk folks folly fond fondu font fonts foo food
+          foods fool fools foot foots fop fops for fora foray force ford fords fore fores forge forgo fork
+          forks form forms fort forte forth forts forty forum foul fouls found fount four fours fowl fowls
+          fox foxed foxes foxy foyer frack frag frags frail frame franc frank frat frats fraud fray frays
+          freak free freed freer frees fresh fret frets friar fried frier fries frill frisk frizz fro
+          frock frog frogs from frond front frost froth frown froze fruit frump fry fryer ftp ftps fuck
+          fucks fudge fuel fuels fugue full fulls fully fum fume fumed fumes fums fun fund funds fungi
+          funk funks funky funny fur furl furls furor furry furs fury furze fuse fused fuses fuss fussy
+          fusty futon futz fuze fuzed fuzes fuzz fuzzy fwd gab gabby gable gabs gad gads gaff gaffe gaffs
+          gag gage gaged gages gags gaily gain gains gait gaits gal gala galas gale gales gall galls gals
+          game gamed gamer games gamey gamin gamma gamut gamy gang gangs gaol gaols gap gape gaped gapes
+          gaps garb garbs gas gases gash gasp gasps gassy gate gated gates gaudy gauge gaunt gauze gauzy
+          gave gavel gawk gawks gawky gay gayer gayly gays gaze gazed gazer gazes gear gears gecko gee
+          geed geek geeks geeky gees geese geez gel geld gelds gelid gels gelt gem gems gen gene genes
+          genie genii genre gens gent gents genus geode germ germs get gets getup ghost ghoul giant gibe
+          gibed gibes giddy gift gifts gig gigs gild gilds gill gills gilt gilts gimme gimpy gin gins
+          gipsy gird girds girl girls girt girth girts gismo gist give given gives gizmo glad glade glads
+          gland glare glass glaze gleam glean glee glen glens glib glide glint glitz gloat glob globe
+          globs gloom glop glory gloss glove glow glows glue glued glues gluey glum glut gluts glyph gnarl
+          gnash gnat gnats gnaw gnawn gnaws gnome gnu gnus goad goads goal goals goat goats gob gobs god
+          godly gods goes gofer going gold golds golf golfs golly gonad gone goner gong gongs gonk gonks
+          gonna gonzo goo good goods goody gooey goof goofs goofy gook gooks goon goons goop goose gore
+          gored gores gorge gorp gorps gorse gory gosh got gotta gouge gourd gout gouty gov govt gown
+          gowns grab grabs grace grad grade grads graft grail grain gram grams grand grant grape graph
+          grasp grass grate grave gravy gray grays graze great grebe greed green greet grep greps grew
+          grey greys grid grids grief grill grim grime grimy grin grind grins grip gripe grips grist grit
+          grits groan grog groin grok groks groom grope gross group grout grove grow growl grown grows
+          grub grubs grue gruel grues gruff grunt guano guard guava guess guest guff guide guild guile
+          guilt guise gulag gulch gulf gulfs gull gulls gully gulp gulps gum gumbo gummy gums gun gunk
+          gunny guns guppy guru gurus gush gushy gust gusto gusts gusty gut guts gutsy guy guyed guys gybe
+          gybed gybes gym gyms gyp gyps gypsy gyro gyros habit hack hacks had haft hafts hag hags hah
+          haiku hail hails hair hairs hairy hake hakes hale haled haler hales half hall halls halo halon
+          halos halt halts halve ham hams hand hands handy hang hangs hank hanks hanky happy hard hardy
+          hare hared harem hares hark harks harm harms harp harps harpy harry harsh hart harts has hash
+          hasp hasps haste hasty hat hatch hate hated hater hates hath hats haul hauls haunt have haven
+          haves havoc haw hawed hawk hawks haws hay hayed hays haze hazed hazel hazes hazy head heads
+          heady heal heals heap heaps hear heard hears heart heat heath heats heave heavy heck hedge heed
+          heeds heel heels heft hefts hefty heir heirs heist held helix hell hello helm helms helot help
+          helps hem hemp hems hen hence henna hens hep her herb herbs herd herds here hero heron heros
+          hers hertz hes hew hewed hewer hewn hews hex hexed hexes hey hgt hick hicks hid hide hided hides
+          hie hied hies high highs hike hiked hiker hikes hill hills hilly hilt hilts him hims hind hinds
+          hing hinge hings hint hints hip hippo hippy hips hire hired hires his hiss hit hitch hits hive
+          hived hives hoagy hoard hoary hoax hob hobby hobo hobos hobs hoc hock hocks hod hods hoe hoed
+          hoes hog hogan hogs hoist hokey hokum hold holds hole holed holes holly holy home homed homer
+          homes homey homie homy hone honed hones honey honk honks honor hooch hood hoods hooey hoof hoofs
+          hook hooks hooky hoop hoops hoot hoots hop hope hoped hopes hops horde horn horns horny horse
+          horsy hos hose hosed hoses host hosts hot hotel hotly hound hour hours house hove hovel hover
+          how howdy howl howls hows hrs hub hubby hubs hue hued hues huff huffs huffy hug huge huger hugs
+          huh hula hulas hulk hulks hull hulls hum human humid humor hump humps hums humus hunch hung hunk
+          hunks hunt hunts hurl hurls hurry hurt hurts hush husk husks husky hussy hut hutch huts hwy
+          hydra hyena hying hymen hymn hymns hype hyped hyper hypes hypo hypos iamb iambs ibex ibid ibis
+          ice iced ices icier icily icing icky icon icons icy idea ideal ideas ides idiom idiot idle idled
+          idler idles idly idol idols ids idyl idyll idyls iffy ifs igloo iii ikon ikons ilk ilks ill ills
+          illus image imam imams imbed imbue imp impel imply imps inane inapt inbox inc inced inch incs
+          incur ind index indue inept inert infer infix info ingot ink inked inks inky inlay inlet inn
+          inner inns input ins inset int intel inter into intro inure ioctl ion ions iota iotas irate ire
+          iris irk irked irks iron irons irony isle isles islet ism isms issue itch itchy item items its
+          ivies ivory ivy jab jabot jabs jack jacks jade jaded jades jag jags jail jails jam jamb jambs
+          jams japan jape japed japes jar jars jaunt jaw jawed jaws jay jays jazz jazzy jeans jeep jeeps
+          jeer jeers jeez jehad jell jello jells jelly jerk jerks jerky jest jests jet jets jetty jewel
+          jib jibe jibed jibes jibs jiffy jig jigs jihad jilt jilts jimmy jinn jinni jinns jinx jive jived
+          jives job jobs jock jocks jog jogs john johns join joins joint joist joke joked joker jokes
+          jolly jolt jolts josh jot jots joule joust jowl jowls joy joyed joys judge judo jug jugs juice
+          juicy julep jumbo jump jumps jumpy junco junk junks junky junta juror jury just jut jute juts
+          kabob kale kapok kaput karat karma kayak kazoo kebab kebob keel keels keen keens keep keeps keg
+          kegs kelp ken kens kept kerb kerbs ketch keto key keyed keys khaki khan khans kick kicks kicky
+          kid kiddo kiddy kids kill kills kiln kilns kilo kilos kilt kilts kin kind kinda kinds king kings
+          kink kinks kinky kiosk kiss kit kite kited kites kith kits kitty kiwi kiwis kluge klutz knack
+          knave knead knee kneed kneel knees knell knelt knew knife knit knits knob knobs knock knoll knot
+          knots know known knows koala koan koans kook kooks kooky kopek krone kudos kudzu lab label labia
+          labor labs lace laced laces lack lacks lacy lad lade laded laden lades ladle lads lady lag lager
+          lags laid lain lair lairs laity lake lakes lam lama lamas lamb lambs lame lamed lamer lames lamp
+          lamps lams lance land lands lane lanes lank lanky lap lapel laps lapse larch lard lards large
+          largo lark larks larva lase lased laser lases lash lass lasso last lasts lat latch late later
+          latex lath lathe laths lats latte laud lauds laugh lava law lawn lawns laws lax laxer laxly lay
+          layer lays laze lazed lazes lazy lbs lea leach lead leads leaf leafs leafy leak leaks leaky lean
+          leans leap leaps leapt learn leas lease leash least leave led ledge lee leech leek leeks leer
+          leers leery lees left lefts lefty leg legal leggy legit legs lei leis lemma lemme lemon lemur
+          lend lends lens lent leper lept less lest let lets letup levee level lever levy lewd lexer liar
+          liars lib libel lice licit lick licks lid lids lie lied lief liege lien liens lies lieu life
+          lifer lift lifts light lii like liked liken liker likes lilac lilt lilts lily limb limbo limbs
+          lime limed limes limit limn limns limo limos limp limps limy line lined linen liner lines lingo
+          link links lint lints lion lions lip lipid lips lira liras lire lisle lisp lisps list lists lit
+          lite liter lithe litre live lived liven liver lives livid lix llama llano load loads loaf loafs
+          loam loamy loan loans loath lob lobby lobe lobed lobes lobs local loci lock locks loco locus
+          lode lodes lodge loft lofts lofty log loge loges logic login logo logon logos logs loin loins
+          loll lolls lone loner long longs look looks loom looms loon loons loony loop loops loopy loose
+          loot loots lop lope loped lopes lops lord lords lore lorn lorry lose loser loses loss lost lot
+          loth lots lotto lotus loud louse lousy lout louts love loved lover loves low lowed lower lowly
+          lows lox loxes loyal luau luaus lube lubed lubes lucid luck lucks lucky lucre lug lugs lull
+          lulls lump lumps lumpy lunar lunch lung lunge lungs lupin lupus lurch lure lured lures lurid
+          lurk lurks lush lust lusts lusty lute lutes lvi lvii lxi lxii lxiv lxix lxvi lxvii lye lying
+          lymph lynch lynx lyre lyres lyric macaw mace maced maces macho macro mad madam made madly mads
+          magic magma maid maids mail mails maim maims main mains maize major make maker makes male males
+          mall malls malt malts mama mamas mambo mamma man mane manes manga mange mango mangy mania manic
+          manly manna manor mans manse many map maple maps mar march mare mares maria mark marks marry
+          mars marsh mart marts mas masc mash mask masks mason mass mast masts mat match mate mated mates
+          math maths mats matt matte matts matzo maul mauls mauve maven mavin maw maws max maxed maxes
+          maxim may maybe mayo mayor maze mazes mead meal meals mealy mean means meant meat meats meaty
+          mecca med medal media medic meek meet meets meg megs meh meld melds melon melt melts meme memes
+          memo memos men mend mends menu menus meow meows mercy mere meres merge merit merry mes mesa
+          mesas mesh mess messy met meta metal mete meted meter metes metre metro mew mewed mewl mewls
+          mews mfg mfr miaow mica mice micra mid middy midge midst mien miens miff miffs might mike miked
+          mikes mil milch mild mile miler miles milf milfs milk milks milky mill mills mils mime mimed
+          mimes mimic min mince mind minds mine mined miner mines mini minim minis mink minks minor mint
+          mints minty minus minx mire mired mires mirth misc misdo miser miss mist mists misty mite miter
+          mites mitre mitt mitts mix mixed mixer mixes mkay moan moans moat moats mob mobs mocha mock
+          mocks mod modal mode model modem modes mods mogul moire moist molar mold molds moldy mole moles
+          moll molls molt molts mom momma mommy moms money monk monks mono month moo mooch mood moods
+          moody mooed moon moons moor moors moos moose moot moots mop mope moped mopes mops moral moray
+          more mores morn morns moron mos mosey moss mossy most mote motel motes moth moths motif motor
+          motto mould moult mound mount mourn mouse mousy mouth move moved mover moves movie mow mowed
+          mower mown mows mpg mph much muck mucks mucky mucus mud muddy muff muffs mufti mug muggy mugs
+          mulch mule mules mull mulls multi mum mummy mumps mums munch mung mungs mural murk murks murky
+          muse mused muses mush mushy music musk musky muss mussy must musts musty mute muted muter mutes
+          mutt mutts myna mynah mynas myrrh myth myths nab nabob nabs nacho nacre nadir nag nags naiad
+          nail nails naive naked name named names nanny nap nape napes nappy naps narc narcs nark narks
+          nary nasal nasty natal natl natty naval nave navel naves navy nay nays near nears neat neath
+          neck necks need needs needy neg neigh neon nerd nerds nerdy nerve nervy nest nests net nets nett
+          netts never new newel newer newly news newsy newt newts next nexus nib nibs nice nicer niche
+          nick nicks niece nifty nigga nigh night nil nimbi nine nines ninja ninny ninth nip nippy nips
+          nit nite niter nites nitre nits nix nixed nixes noble nobly nod nodal noddy node nodes nods noel
+          noels noes noise noisy nomad non nonce none nook nooks noon noose nope nor norm norms north nos
+          nose nosed noses nosey nosh nosy not notch note noted notes noun nouns nous nova novae novas
+          novel now noway nth nub nubs nude nuder nudes nudge nuke nuked nukes null nulls numb numbs nun
+          nuns nurse nut nuts nutty nylon nymph oaf oafs oak oaken oaks oakum oar oared oars oases oasis
+          oat oaten oath oaths oats obese obey obeys obit obits obj oboe oboes occur ocean ocher ochre
+          octal octet odd odder oddly odds ode odes odium odor odors odour off offal offed offer offs oft
+          often ogle ogled ogles ogre ogres ohm ohms oho ohs oil oiled oils oily oink oinks okay okays
+          okra okras old olden older oldie oleo olive omega omen omens omit omits once one ones onion only
+          onset onto onus onyx oops ooze oozed oozes opal opals open opens opera opine opium ops opt opted
+          optic opts opus oral orals orate orb orbit orbs orc orcs order ore ores organ orgy osier other
+          otter ouch ought ounce our ours oust ousts out outdo outed outer outgo outs ova oval ovals ovary
+          oven ovens over overs overt ovoid ovule ovum owe owed owes owing owl owlet owls own owned owner
+          owns oxbow oxen oxide ozone pace paced paces pack packs pact pacts pad paddy padre pads paean
+          pagan page paged pager pages paid pail pails pain pains paint pair pairs pal pale paled paler
+          pales pall palls palm palms palmy pals palsy pan panda pane panel panes pang pangs panic pans
+          pansy pant pants panty pap papa papal papas papaw paper paps par parch pare pared pares park
+          parka parks parry pars parse part parts party pas pasha pass past pasta paste pasts pasty pat
+          patch pate pates path paths patio pats patsy patty pause pave paved paves paw pawed pawl pawls
+          pawn pawns paws pay payed payee payer pays pct pea peace peach peak peaks peal peals pear pearl
+          pears peas pease peat pecan peck pecks pecs pedal pee peed peek peeks peel peels peep peeps peer
+          peers pees peeve peg pegs pekoe pelt pelts pen penal pence pend pends penes penis penny pens
+          pent peon peons peony pep peppy peps per perch peril perk perks perky perm perms pert pesky peso
+          pesos pest pests pet petal peter pets petty pew pewee pews phage phase phial phish phlox phone
+          phony photo phyla piano pica pick picks picky pie piece pied pier piers pies piety pig piggy
+          pigmy pigs piing pike piked piker pikes pilaf pilau pilaw pile piled piles pill pills pilot pimp
+          pimps pin pinch pine pined pines ping pings pink pinks pinky pins pint pinto pints pinup pious
+          pip pipe piped piper pipes pipit pips pique pis piss pit pita pitch pith pithy piton pits pity
+          pivot pixel pixie pixy pizza pkg place plaid plain plait plan plane plank plans plant plate play
+          plays plaza plea plead pleas pleat pled plied plies plod plods plonk plop plops plot plots plow
+          plows ploy ploys pluck plug plugs plum plumb plume plump plums plunk plus plush ply poach pock
+          pocks pod podia pods poem poems poesy poet poets poi point poise poke poked poker pokes pokey
+          poky pol polar pole poled poles polio polka poll polls polo pols polyp pomp pond ponds pone
+          pones pony pooch pooh poohs pool pools poop poops poor pop pope popes poppa poppy pops porch
+          pore pored pores pork porn porno port ports pose posed poser poses posh posit poss posse post
+          posts posy pot pots potty pouch pound pour pours pout pouts power pox poxes pram prank prate
+          prawn pray prays preen prep preps pres press prey preys price prick pricy pride pried pries prig
+          prigs prim prime primp print prior prise prism privy prize pro probe prod prods prof profs prom
+          promo proms pron prone prong proof prop props pros prose prosy proud prove prow prowl prows
+          proxy prude prune pry psalm pshaw psst psych pub pubic pubs puck pucks pudgy puff puffs puffy
+          pug pugs puke puked pukes pull pulls pulp pulps pulpy pulse puma pumas pump pumps pun punch punk
+          punks puns punt punts puny pup pupa pupae pupal pupas pupil puppy pups pure puree purer purge
+          purl purls purr purrs purse pus push pushy puss pussy put puts putt putts putty pwn pwned pwns
+          pygmy pylon pyre pyres pyx pyxes qua quack quad quads quaff quail quake qualm quark quart quash
+          quasi quay quays queen queer quell query ques quest queue quick quid quids quiet quill quilt
+          quine quip quips quire quirk quit quite quits quiz quoit quota quote quoth rabbi rabid race
+          raced racer races rack racks racy radar radii radio radon raft rafts rag raga ragas rage raged
+          rages rags raid raids rail rails rain rains rainy raise raja rajah rajas rake raked rakes rally
+          ram ramp ramps rams ran ranch randy rang range rangy rank ranks rant rants rap rape raped rapes
+          rapid raps rapt rare rared rarer rares rash rasp rasps raspy rat rate rated rates ratio rats
+          ratty rave raved ravel raven raves raw rawer ray rayon rays raze razed razes razor razz reach
+          react read reads ready real realm reals ream reams reap reaps rear rearm rears rebel rebus rebut
+          recap recd recta recur red redid redo reds reed reeds reedy reef reefs reek reeks reel reels
+          reeve ref refer refit refs regal rehab rehi reign rein reins reis relax relay relic rely remit
+          renal rend rends renew rent rents reorg rep repay repel reply reps reran rerun reset resin resp
+          rest rests retch retry reuse rev revel revs revue rhea rheas rheum rhino rho rhyme rib ribs rice
+          riced rices rich rick ricks rid ride rider rides ridge rids rife rifer riff riffs rifle rift
+          rifts rig right rigid rigor rigs rile riled riles rill rills rim rime rimed rimes rims rind
+          rinds ring rings rink rinks rinse riot riots rip ripe ripen riper rips rise risen riser rises
+          risk risks risky rite rites ritzy rival riven river rivet roach road roads roam roams roan roans
+          roar roars roast rob robe robed robes robin robot robs rock rocks rocky rod rode rodeo rods roe
+          roes roger rogue roil roils role roles roll rolls roman romp romps rood roods roof roofs rook
+          rooks room rooms roomy roost root roots rope roped ropes rose roses rosin rosy rot rote rotor
+          rots rouge rough round rouse rout route routs rove roved rover roves row rowdy rowed rowel rower
+          rows royal rpm rps rte rub rube rubes ruble rubs ruby ruddy rude ruder rue rued rues ruff ruffs
+          rug rugby rugs ruin ruing ruins rule ruled ruler rules rum rumba rummy rumor rump rumps rums run
+          rune runes rung rungs runic runny runs runt runts rupee rural ruse ruses rush rusk rusks rust
+          rusts rusty rut ruts rye saber sable sabre sac sack sacks sacs sad sades sadly safe safer safes
+          sag saga sagas sage sager sages sago sags sahib said sail sails saint saith sake saki salad sale
+          sales sally salon salsa salt salts salty salve salvo samba same sames sand sands sandy sane
+          saner sang sank sans sap sappy saps saree sari saris sash sass sassy sat satay sate sated sates
+          satin satyr sauce saucy sauna save saved saver saves savor savvy saw sawed sawn saws sax saxes
+          say says scab scabs scad scads scag scags scald scale scalp scaly scam scamp scams scan scans
+          scant scar scare scarf scars scary scat scats scene scent schwa scion scoff scold scone scoop
+          scoot scope score scorn scour scout scow scowl scows scram scrap screw scrip scrod scrog scrub
+          scuba scud scuds scuff scull scum scums scurf sea seal seals seam seams seamy sear sears seas
+          seat seats sec secs sect sects secy sedan sedge see seed seeds seedy seek seeks seem seems seen
+          seep seeps seer seers sees segue seize self sell sells semen semi semis send sends senna sense
+          sent sepal sepia septa sera sere serer serf serfs serge serum serve servo set sets setup seven
+          sever sew sewed sewer sewn sews sex sexed sexes sexy shack shad shade shads shady shaft shag
+          shags shah shahs shake shaky shale shall shalt sham shame shams shank shape shard share shark
+          sharp shat shave shawl she sheaf shear shed sheds sheen sheep sheer sheet sheik shelf shell
+          sherd shes shied shies shift shill shim shims shin shine shins shiny ship ships shire shirk
+          shirr shirt shit shits shlep shoal shock shod shoe shoed shoes shone shoo shook shoon shoos
+          shoot shop shops shore shorn short shot shots shout shove show shown shows showy shred shrew
+          shrub shrug shtik shuck shun shuns shunt shush shut shuts shy shyer shyly sibyl sic sick sicks
+          sics side sided sides sidle siege sieve sift sifts sigh sighs sight sigma sign signs silk silks
+          silky sill sills silly silo silos silt silts sim sims sin since sine sinew sing singe sings sink
+          sinks sins sinus sip sips sir sire sired siren sires sirs sirup sis sisal sises sissy sit sitar
+          site sited sites sits situ six sixes sixth sixty size sized sizer sizes skate skeet skein skew
+          skews ski skid skids skied skier skies skiff skill skim skimp skims skin skins skip skips skirt
+          skis skit skits skulk skull skunk sky skyed slab slabs slack slag slags slain slake slam slams
+          slang slant slap slaps slash slat slate slats slave slaw slay slays sled sleds sleek sleep sleet
+          slept slew slews slice slick slid slide slier slily slim slime slims slimy sling slink slip
+          slips slit slits slob slobs sloe sloes slog slogs sloop slop slope slops slosh slot sloth slots
+          slow slows slue slued slues slug slugs slum slump slums slung slunk slur slurp slurs slush slut
+          sluts sly slyer slyly smack small smart smash smear smell smelt smile smirk smit smite smith
+          smock smog smoke smoky smote smug smurf smut smuts snack snafu snag snags snail snake snaky snap
+          snaps snare snarf snark snarl sneak sneer snide sniff snip snipe snips snit snits snob snobs
+          snoop snoot snore snort snot snots snout snow snows snowy snub snubs snuck snuff snug snugs soak
+          soaks soap soaps soapy soar soars sob sober sobs sock socks sod soda sodas sods sofa sofas soft
+          softy soggy soil soils sol solar sold sole soled soles soli solid solo solos sols solve some son
+          sonar song songs sonic sonny sons soon soot sooth sooty sop soppy sops sore sorer sores sorry
+          sort sorta sorts sos sot sots sough soul souls sound soup soups soupy sour sours souse south sow
+          sowed sower sown sows sox soy soya spa space spacy spade spake spam spams span spank spans spar
+          spare spark spars spas spasm spat spate spats spawn spay spays speak spear spec speck specs sped
+          speed spell spelt spend spent sperm spew spews spice spicy spied spiel spies spike spiky spill
+          spilt spin spine spins spiny spire spit spite spits splat splay split spoil spoke spoof spook
+          spool spoon spoor spore sport spot spots spout sprat spray spree sprig spry spud spuds spume
+          spun spunk spur spurn spurs spurt spy squab squad squat squaw squid stab stabs stack staff stag
+          stage stags staid stain stair stake stale stalk stall stamp stand stank staph star stare stark
+          stars start stash stat state stats stave stay stays stdio stead steak steal steam steed steel
+          steep steer stein stem stems stent step steps stern stew stews stick sties stiff stile still
+          stilt sting stink stint stir stirs stoat stock stoic stoke stole stomp stone stony stood stool
+          stoop stop stops store stork storm story stout stove stow stows strap straw stray strep strew
+          strip strop strum strut stub stubs stuck stud studs study stuff stump stun stung stunk stuns
+          stunt sty stye styes style styli suave sub subj subs such suck sucks suds sudsy sue sued suede
+          sues suet sugar suing suit suite suits sulk sulks sulky sully sum sumac sumo sump sumps sums sun
+          sung sunk sunny suns sunup sup super sups sure surer surf surfs surge surly sushi swab swabs
+          swag swags swain swam swami swamp swan swank swans swap swaps sward swarm swash swat swath swats
+          sway sways swear sweat sweep sweet swell swept swift swig swigs swill swim swims swine swing
+          swipe swirl swish swoon swoop swop swops sword swore sworn swum swung sylph sync synch syncs
+          synod syrup sysop tab tabby table taboo tabs tabu tabus tacit tack tacks tacky taco tacos tact
+          tad tads taffy tag tags tail tails taint take taken taker takes talc tale tales talk talks tall
+          tally talon tam tame tamed tamer tames tamp tamps tams tan tang tango tangs tangy tank tanks
+          tans tansy tap tape taped taper tapes tapir taps tar tardy tare tared tares taro taros tarot
+          tarp tarps tarry tars tart tarts taser task tasks taste tasty tat tats tatty taunt taupe taut
+          tawny tax taxed taxes taxi taxis tbs tbsp tea teach teak teaks teal teals team teams tear tears
+          teary teas tease teat teats tech techs tee teed teem teems teen teens teeny tees teeth tel telex
+          tell tells temp tempi tempo temps tempt ten tend tends tenet tenon tenor tens tense tent tenth
+          tents tepee tepid term terms tern terns terry terse test tests testy text texts than thank that
+          thaw thaws the thee thees theft their them theme then there these theta they thick thief thigh
+          thin thine thing think thins third this tho thong thorn those thou thous three threw throb throe
+          throw thru thrum thud thuds thug thugs thumb thump thunk thus thy thyme thymi tiara tibia tic
+          tick ticks tics tidal tide tided tides tidy tie tied tier tiers ties tiff tiffs tiger tight tike
+          tikes tilde tile tiled tiles till tills tilt tilts time timed timer times timid tin tine tines
+          ting tinge tings tinny tins tint tints tiny tip tipi tipis tips tipsy tire tired tires tiro
+          tiros tit titan tithe title tits tizzy toad toads toady toast today toddy toe toed toes toffy
+          tofu tog toga togae togas togs toil toils toke toked token tokes told toll tolls tom tomb tombs
+          tome tomes toms ton tonal tone toned toner tones tong tongs tonic tonne tons tony too took tool
+          tools toot tooth toots top topaz topic tops toque tor torch tore torn tors torsi torso tort
+          torte torts torus toss tost tot total tote toted totem totes tots touch tough tour tours tout
+          touts tow towed towel tower town towns tows toxic toxin toy toyed toys trace track tract trade
+          trail train trait tram tramp trams trans trap traps trash trawl tray trays tread treas treat
+          tree treed trees trek treks trend tress triad trial tribe trice trick tried tries trig trike
+          trill trim trims trio trios trip tripe trips trite trod troll tromp tron trons troop trope trot
+          troth trots trout troy troys truce truck true trued truer trues truly trump trunk truss trust
+          truth try tryst tsar tsars tsp ttys tub tuba tubas tubby tube tubed tuber tubes tubs tuck tucks
+          tuft tufts tug tugs tulip tulle tumid tummy tumor tun tuna tunas tune tuned tuner tunes tunic
+          tunny tuns turd turds turf turfs turn turns tush tusk tusks tutor tutu tutus tux tuxes twain
+          twang tweak twee tweed tweet twerk twerp twice twig twigs twill twin twine twink twins twirl
+          twist twit twits two twos tying tyke tykes type typed types typo typos tyre tyres tyro tyros
+          tzar tzars udder ugh ugly ulcer ulna ulnae ulnas ultra umbel umber umiak ump umped umps unbar
+          uncle uncut under undid undo undue unfit unify union unit unite units unity unman unpin unsay
+          unset untie until unto unwed unzip upend upon upped upper ups upset urban urea urge urged urges
+          uric urine urn urns usage use used user users uses usher using usual usurp usury uteri utter
+          uvula vacua vague vain vale vales valet valid valor value valve vamp vamps van vane vanes vans
+          vape vaped vapes vapid vapor var vars vary vase vases vast vasts vat vats vault vaunt veal veep
+          veeps veer veers vegan veil veils vein veins veld velds veldt venal vend vends venom vent vents
+          venue verb verbs verge verse verve very vest vests vet vetch veto vets vex vexed vexes via vial
+          vials viand vibe vibes vicar vice viced vices video vie vied vies view views vigil vigor vii
+          viii vile viler villa vim vine vines vinyl viol viola viols viper viral vireo virus visa visas
+          vise vised vises visit visor vista vital viva vivas vivid vixen viz vizor vocal vodka vogue
+          voice void voids voile vol vole voles vols volt volts vomit vote voted voter votes vouch vow
+          vowed vowel vows vulva vying wack wacko wacks wacky wad wade waded wader wades wadi wadis wads
+          wafer waft wafts wag wage waged wager wages wagon wags waif waifs wail wails waist wait waits
+          waive wake waked waken wakes waldo wale waled wales walk walks wall walls waltz wan wand wands
+          wane waned wanes wank wanks wanly wanna want wants war ward wards ware wares warez warm warms
+          warn warns warp warps wars wart warts warty wary was wash wasp wasps waste watch water watt
+          watts wave waved waver waves wavy wax waxed waxen waxes waxy way ways weak weal weals wean weans
+          wear wears weary weave web webs wed wedge weds wee weed weeds weedy week weeks weep weeps weepy
+          weer wees weest weft wefts weigh weir weird weirs welch weld welds well wells welsh welt welts
+          wen wench wend wends wens went wept were west wet wetly wets whack whale wham whams wharf what
+          whats wheal wheat wheel whelk whelp when whens where whet whets whew whey which whiff while whim
+          whims whine whiny whip whips whir whirl whirr whirs whisk whist whit white whits whiz whizz who
+          whoa whole whom whoop whore whorl whose why whys wick wicks wide widen wider widow width wield
+          wife wig wight wigs wiki wikis wild wilds wile wiled wiles will wills wilt wilts wily wimp wimps
+          wimpy win wince winch wind winds windy wine wined wines wing wings wink winks wino winos wins
+          wipe wiped wiper wipes wire wired wires wiry wise wiser wises wish wisp wisps wispy wist wit
+          witch with wits witty wive wives wiz wizes wkly woe woes wok woke woken woks wolf wolfs woman
+          womb wombs women won wonky wont woo wood woods woody wooed wooer woof woofs wool wooly woos
+          woozy word words wordy wore work works world worm worms wormy worn worry worse worst worth wot
+          would wound wove woven wow wowed wows wrack wrap wraps wrapt wrath wreak wreck wren wrens wrest
+          wrier wring wrist writ write writs wrong wrote wroth wrung wry wryer wryly wuss xci xcii xciv
+          xcix xcvi xcvii xenon xii xiii xiv xix xor xref xrefs xterm xvi xvii xviii xxi xxii xxiii xxiv
+          xxix xxv xxvi xxvii xxx xxxi xxxii xxxiv xxxix xxxv xxxvi xylem yacht yack yacks yahoo yak yaks
+          yam yams yank yanks yap yaps yard yards yarn yarns yaw yawed yawl yawls yawn yawns yaws yea yeah
+          yeahs year yearn years yeas yeast yell yells yelp yelps yen yens yep yeps yes yeses yest yet
+          yeti yew yews yield yip yips yock yocks yodel yoga yogi yogin yogis yoke yoked yokel yokes yolk
+          yolks yon yore you young your yours yous youth yowl yowls yrs yucca yuck yucks yucky yuk yuks
+          yule yum yummy yup yuppy yups zany zap zaps zeal zebra zebu zebus zed zeds zen zens zero zeros
+          zest zests zeta zilch zinc zincs zing zings zip zippy zips zit zits zombi zonal zone zoned zones
+          zoo zoom zooms zoos zorch
+
+        # Names of three to five letters (same source): in a headline in capitals ("KENYA NEWS") they are names.
+        names: >-
+          Aaron Abbas Abby Abdul Abe Abel Abner Abram Abuja Accra Acrux Acton Acuff Ada Adam Adams Adan
+          Adana Adar Adas Addie Adela Adele Aden Adler Adolf Advil Aesop Afro Afros Aggie Agnes Agnew Agni
+          Agra Ahab Ahmad Ahmed Aida Aiken Aimee Ainu Aires Aisha Ajax Akbar Akita Akiva Akkad Akron Ala
+          Alamo Alan Alana Alar Alba Albee Alcoa Aldan Alden Aldo Alec Aleut Alex Alger Algol Ali Alice
+          Alisa Allah Allan Allen Allie Alma Alpo Alps Alsop Alta Altai Alton Alva Alvin Alyce Amado Amaru
+          Amati Ames Amgen Amie Amiga Amish Amman Amoco Amos Amur Amway Amy Ana Andes Andre Andy Angie
+          Anglo Angus Anita Ann Anna Annam Anne Annie Anton Anzac Apia Apr April Ara Arab Arabs Araby Aral
+          Arden Argo Argos Argus Ariel Aries Arius Ariz Arneb Arno Aron Arron Artie Aruba Aryan Asama Ashe
+          Asia Asian Asoka Assad Assam Aston Astor Aswan Atari Atman Ats Auden Audi Audra Aug Ava Ave
+          Avery Avila Avior Avis Avon Axum Ayala Ayers Azana Azov Aztec Baal Baath Babar Babur Bach Baden
+          Baez Bahia Baidu Baird Baku Bali Bambi Bantu Barr Barry Bart Barth Basel Basho Basie Basra Batu
+          Bauer Baum Bayer Bayes Becky Bede Beebe Behan Bela Belau Belem Bella Ben Benet Benin Benny Benz
+          Beria Berle Bern Berne Berra Bert Berta Bess Beth Bethe Betsy Bette Betty Beyer Bic Biden Biko
+          Bilbo Bioko Biro Bizet Bjork Blair Blake Blatz Bligh Bloch Blu Bobbi Boer Boers Bohr Boise Bonn
+          Bono Boole Boone Borg Borgs Boris Bork Boru Bosch Bose Botox Bowen Bowie Boyd Boyer Boyle Brady
+          Bragg Brahe Brant Brent Brest Bret Brett Brian Brice Brie Brit Brits Britt Brno Brock Bronx Bros
+          Bruce Bruno Brut Bryan Bryce Bryon Btu Buber Buffy Buick Bunin Burch Burke Burks Burl Burma
+          Bursa Burt Busch Byers Byrd Byron Cabot Cadiz Cain Cains Cairo Cajun Caleb Cali Camry Camus
+          Cantu Capek Capet Caph Capra Capri Capt Cara Carey Carib Carl Carla Carlo Carly Carr Cary Casey
+          Casio Cathy Cato Catt Cebu Cecil Celia Celt Celts Ceres Cerf Cesar Cetus Chan Chang Che Chen
+          Cheri Chevy Chiba Chico Chimu Chloe Chou Chris Chung Cid Cindy Cipro Circe Cisco Clair Clara
+          Clare Clark Claus Clem Cleo Cline Clint Clio Clive Clyde Cobb Cody Cohan Cohen Colby Cole Colin
+          Colo Com Como Comte Conan Cong Congo Conn Cooke Coors Cora Corey Corfu Corot Cory Cosby Craig
+          Crecy Cree Creon Crete Croat Croce Cruz Cuba Cuban Cuzco Cyril Cyrus Czech Dacca Dada Dakar
+          Dalai Daley Dali Damon Dan Dana Dane Danes Danny Dante Darby Darcy Daren Darin Dario Darla Darth
+          Daryl Davao Dave David Davis Davy Dawes Deana Deann Debby Debra Dec Decca Dee Deena Deere Defoe
+          Degas Del Delhi Delia Della Dem Dena Deneb Deng Denis Denny Deon Depp Derek Devi Devin Devon
+          Dewar Dewey Dhaka Diana Diane Diann Diaz Dido Diego Diem Dijon Dina Dinah Dino Dion Dior Dirac
+          Dix Dixie Dixon Dobro Doha Dolby Dona Donn Donna Donne Donny Dora Doric Doris Douay Doug Douro
+          Dover Dow Doyle Draco Drano Duane Dubai Dubhe Duffy Dumas Dumbo Dunn Dunne Duran Durex Duroc
+          Duse Dutch Dvina Dylan Dyson Earle Earp Easts Eaton Eben Ebert Ebola Ebro Eco Edam Edams Edda
+          Eddie Eden Edens Edgar Edith Edna Edsel Edwin Effie Efren Eggo Egypt Eire Elam Elba Elbe Eldon
+          Elena Elgar Eli Elias Eliot Elisa Elise Eliza Ella Ellen Ellie Ellis Elma Elmer Elmo Eloy Elroy
+          Elsa Elsie Elton Elul Elva Elvia Elvin Elvis Elway Emacs Emil Emile Emily Emma Emmy Emory Eng
+          Enid Enif Enoch Enos Enron Epcot Epsom Epson Erato Eric Erica Erich Erick Erie Erik Erika Erin
+          Eris Erma Erna Ernie Ernst Eros Errol Erse Erwin Esau Esq Essen Essex Essie Estes Ethan Ethel
+          Etna Eton Etta Eula Euler Eva Evan Evans Evert Evian Evita Ewing Exxon Eyck Eyre Ezra Fagin Fahd
+          Fargo Farsi Fatah Faust Fay Faye Feb Felix Fermi Fidel Fido Fiji Finn Finns Fiona Fisk Fitch Fla
+          Flatt Flo Flory Floyd Flynn Foch Foley Fonda Fosse Fran Franz Fred Freda Freon Freud Frey Freya
+          Fri Frito Fritz Fromm Frye Fuchs Fuji Fundy Gabon Gaea Gael Gaia Gail Galen Gallo Gamay Gamow
+          Garbo Garry Garth Gary Garza Gatun Gaul Gauls Gauss Gavin Gayle Gaza Gena Genet Genoa Geo Ger
+          Gere Gerry Getty Ghana Ghats Ghent Gibbs Gide Gil Gila Gilda Giles Gina Ginny Gino Ginsu Gish
+          Giza Glaxo Glenn Goa Gobi Godot Goff Gog Gogol Golan Golda Golgi Gomez Goren Gorey Gorky Goth
+          Goths Gouda Gould Goya Grady Greek Greer Greg Gregg Greta Grieg Grimm Gris Grosz Grus Guam Gucci
+          Guido Gupta Gus Gwen Gwyn Haas Haber Hadar Hades Hafiz Hagar Hague Hahn Haifa Haiti Hakka Hal
+          Haley Hals Haman Han Haney Hanna Hanoi Hans Harte Hausa Havel Haydn Hayes Hebe Heep Hegel Heidi
+          Heine Heinz Helen Helga Hells Hemet Hench Henri Henry Hera Herod Herzl Hess Hesse Hilda Hindi
+          Hindu Hines Hiram Hmong Hobbs Hodge Hoff Hoffa Holst Holt Hon Honda Hong Hooke Hopi Horne Horus
+          Hosea Houma Howe Hoyle Huang Huber Huck Huey Hugh Hugo Hui Hume Hun Huns Hurd Huron Hurst Hus
+          Hutu Hyde Iago Ian Ibiza Iblis Ibo Ibsen Icahn Ida Idaho Igor Ike Ila Ilene Iliad Imus Ina Inca
+          Incas India Indio Indra Indus Indy Ines Inez Inge Inonu Inuit Invar Ionic Iowa Iowan Iowas Iqbal
+          Ira Iran Iraq Iraqi Irene Irish Irma Irvin Irwin Isaac Ishim Isiah Isis Islam Issac Isuzu Italy
+          Ito Iva Ivan Ives Iyar Izaak Izmir Izod Jacky Jacob Jaime Jain Jake Jamal Jamar Jame Jamel James
+          Jami Jamie Jan Jana Jane Janet Janie Janis Janna Janus Jared Jason Java Javas Jayne Jean Jed
+          Jedi Jeff Jenna Jenny Jeri Jerri Jerry Jess Jesse Jesus Jew Jewry Jews Jidda Jilin Jill Jim
+          Jinan Jinny Joan Joann Jodi Jodie Jody Joe Joel Joey Jon Jonah Jonas Jones Joni Jorge Jose Josef
+          Josie Josue Jove Joyce Juan Juana Jubal Judah Judas Judd Jude Judea Judy Jul Jules Julia Julie
+          Julio July Jun June Junes Jung Juno Jurua Kaaba Kabul Kafka Kalb Kali Kama Kane Kano Kans Kant
+          Kara Karen Kari Karin Karl Karla Karo Karol Karyn Kasai Kasey Kate Kathy Katie Katy Kauai Kay
+          Kaye Kayla Kazan Keats Keck Keith Kelli Kelly Kemp Kenny Kent Kenya Keogh Keri Kern Kerr Kerri
+          Kerry Keven Kevin Khmer Khufu Kidd Kiel Kieth Kiev Kim Kiowa Kip Kirby Kirk Kirov Klan Klaus
+          Klee Klein Klimt Kline Kmart Knapp Knopf Knox Knuth Kobe Koch Kodak Kohl Kojak Kong Kongo Koran
+          Korea Kory Kraft Krebs Kris Kroc Krupp Kuhn Kurd Kurt Kusch Kwan Kyle Kyoto Laban Lacey Lagos
+          Laius Lajos Lamar Lana Lanai Lang Lanka Lanny Lao Laos Lapp Lapps Lara Larry Lars Las Lassa
+          Latin Laue Laura Lauri Laval Layla Leah Leann Lear Leary Leda Leeds Leger Lego Leif Leigh Leila
+          Lela Lelia Len Lena Lenin Lenny Leno Lents Leo Leola Leon Leona Leos Lepke Lepus Leroy Les Lesa
+          Leta Letha Lethe Levi Lew Lewis Lexus Lhasa Libby Libra Libya Lidia Lila Lilia Lille Lilly Lima
+          Lin Lina Lind Linda Lindy Linus Linux Lippi Lisa Liszt Livia Livy Liz Liza Lizzy Lloyd Locke
+          Lodi Lodz Loewe Loewi Loews Logan Loire Lois Loki Lola Lome Lon Lopez Lora Loren Lori Lorie
+          Lorna Lorre Los Lott Lou Louie Louis Lowe Loyd Ltd Luann Lucas Luce Lucia Lucio Lucy Luger Luigi
+          Luis Luisa Luke Lula Lully Lulu Luna Lupe Luria Luvs Luz Luzon Lvov Lycra Lydia Lyell Lyle Lyly
+          Lyman Lyme Lynda Lynn Lynne Lyon Lyons Lyra Lysol Mabel Mable Mac Macao Mach Mack Macon Macy
+          Madge Mae Mafia Magi Magog Magoo Mahdi Mai Maine Maj Malay Mali Malta Mamet Mamie Mandy Manet
+          Mani Mann Manx Mao Maori Mara Marat Marc Marci Marco Marcy Marge Margo Mari Marie Marin Mario
+          Maris Marla Marne Marta Marty Marva Marx Mary Masai Maud Maude Maui Maura Mauro Mavis Maya Mayan
+          Mayas Mayer Mayra Mays Mazda Mbini Meade Meany Medan Medea Megan Meier Meiji Meir Mejia Mel
+          Melba Melva Menes Mensa Merak Merck Merle Meuse Meyer Mfume Mia Miami Micah Mich Mick Micky
+          Midas Milan Milne Milo Mimi Mindy Ming Minn Minos Minot Minsk Mir Mira Miro Missy Mitch Mitty
+          Mitzi Mizar Mobil Moe Moet Moho Moira Molly Mon Mona Monet Mons Mont Monte Monty Moog Moore
+          Moran Morin Moro Morse Mort Moses Mosul Mott Mrs Muir Mujib Munoz Munro Murat Muzak Myers Mylar
+          Myles Myra Myrna Myron Myst Nader Nadia Nagy Nahum Nair Nam Nampa Nan Nanak Nancy Naomi Napa
+          Nash Nat Nate Nauru Nazca Nazi Nazis Neal Ned Negev Negro Nehru Neil Nelda Nell Nelly Neo Nepal
+          Nerf Nero Nev Neva Nevis Nexis Nigel Niger Nike Nikki Nikon Nile Nina Niobe Nisan Nisei Nita
+          Nivea Nixon Noah Nobel Noe Noemi Noh Nokia Nola Nolan Nome Nona Nora Norma Norse Nov Noyce Noyes
+          Nubia Nunez Nunki Nyasa Oahu Oates Obama Ocala Ocaml Occam Ochoa Oct Odell Oder Odets Odin Odis
+          Odom Ogden Ohio Oise Okla Ola Olaf Olav Olen Olga Olin Ollie Olmec Olsen Olson Omaha Oman Omar
+          Omsk Oneal Onega Ono Oort Opel Oprah Ora Oran Orem Oreo Orin Orion Oriya Orlon Orly Orr Ortiz
+          Orval Osage Osaka Oscar Oslo Osman Otis Otto Ouija Ovid Owen Owens Oxus Ozark Ozzie Paar Pablo
+          Pabst Paige Paine Palau Paley Pam Panza Paris Parr Parsi Pasco Patel Patna Patti Paul Paula
+          Pauli Payne Peale Peary Pecos Pedro Peggy Pei Pele Pelee Pena Penn Pepin Pepsi Pepys Percy Perez
+          Perl Perls Peron Perot Perry Perth Peru Pete Petra Phil Piaf Pict Pisa Pitt Pitts Pius Pkwy
+          Plath Plato Pliny Pluto Poe Pogo Polk Polly Ponce Poole Poona Potts Prada Prado Praia Pratt
+          Priam Prius Provo Prut Pryor Ptah Puget Pugh Punic Purim Purus Pusan Pusey Putin Puzo Pyle Pym
+          Pyotr Pyrex Qatar Qom Quinn Quito Quran Rabat Rabin Rae Ralph Rama Rambo Ramon Ramos Rand Randi
+          Raoul Rasta Raul Reba Redis Reese Regor Reich Reid Remus Rena Rene Renee Reno Reva Rex Reyes
+          Reyna Rhee Rhine Rhoda Rhode Rhone Ricky Rico Riel Riga Rigel Riggs Riley Rilke Ringo Rio Rios
+          Rita Ritz Rivas Rizal Robby Robt Robyn Rocco Rocha Roche Rodin Roeg Roget Rojas Roku Rolex Rome
+          Romeo Romes Ron Ronda Ronny Rory Rosa Rosie Ross Roth Rowe Roxie Roxy Roy Royce Ruben Rubik
+          Rubin Rudy Rufus Ruhr Ruiz Russ Russo Rutan Ruth Ryan Ryder Saab Saar Sabik Sabin Sacco Sachs
+          Sadat Sade Sadie Sadr Sagan Sahel Saiph Sakai Sakha Saks Sal Salas Salem Salk Sam Samar Sammy
+          Samoa San Sana Sanka Santa Sara Sarah Saran Sarto Sasha Satan Saudi Saul Savoy Saxon Scala Scot
+          Scots Scott Sean Seder Sedna Sega Segre Seiko Seine Selim Selma Sen Seoul Sep Sepoy Sept Serb
+          Serbs Serra Seth Seton Seuss Sgt Shaka Shana Shane Shari Shaun Shaw Shawn Shea Sheba Sheol Sheri
+          Shiva Shrek Shula Siam Sian Sid Sikh Sikhs Silas Silva Simon Sinai Singh Sioux Siva Sivan Skye
+          Skype Slav Slavs Sloan Snead Snell Soave Soddy Sodom Sofia Soho Solis Solon Somme Sonia Sonja
+          Sony Sonya Sosa Soto Sousa Soyuz Spahn Spain Speer Spica Spinx Spiro Spitz Spock Staci Stacy
+          Stael Stan Starr Steve Stine Stowe Stu Styx Sucre Sudan Sudra Suez Sufi Sui Sulla Sunni Surat
+          Surya Susan Susie Suva Suzy Sven Swazi Swede Swiss Sybil Sykes Synge Syria Taegu Taft Tagus
+          Tahoe Taine Tami Tamil Tammi Tammy Tampa Tamra Taney Tania Tanya Tao Tara Tarim Tasha Tass Tatar
+          Tate Tatum Ted Teddy Tempe Teri Terr Terra Terri Tesla Tess Tessa Tet Tevet Tex Texan Texas Thad
+          Thai Thais Thanh Thant Thar Tharp Thea Thieu Thor Thoth Thule Thur Thurs Tia Tiber Tibet Tim
+          Timex Timmy Timon Timor Timur Tina Tisha Tito Titus Toby Tod Todd Togo Tojo Tokay Tokyo Tomas
+          Tommy Tomsk Tonga Toni Tonia Tonto Tonya Topsy Torah Tory Tosca Toto Traci Tracy Tran Trent Trey
+          Trina Trudy Tudor Tues Tull Tulsa Tums Tunis Tupi Turin Turk Turks Tut Tutsi Twila Tycho Tyler
+          Tyree Tyson Udall Ufa Unix Upton Ural Urals Urdu Urey Uriah Uriel Uris Ursa Utah Ute Utica Uzbek
+          Uzi Vader Vaduz Val Vance Vang Veda Vedas Vega Vegas Vela Velez Velma Venn Venus Vera Verde
+          Verdi Vern Verna Verne Vesta Vic Vichy Vicki Vicky Vidal Vila Vilma Vince Virgo Vitim Vito Vitus
+          Vlad Volga Volta Volvo Vonda Wac Waco Waite Wald Walsh Walt Wanda Wang Waugh Wayne Webb Weber
+          Wei Weill Weiss Wendi Wendy Wesak Wests Wezen Whig Whigs Wicca Wii Wilda Wilde Wiley Willa Willy
+          Wilma Wis Witt Wolfe Wolff Wong Woolf Wotan Wuhan Wyatt Wyeth Wylie Wynn Wyo Xenia Xerox Xes
+          Xhosa Xingu Xmas Yacc Yakut Yale Yalow Yalta Yalu Yang Yaqui Yates Yauco Yeats Yemen Ymir Yoda
+          Yoko Yong York Ypres Yuan Yugo Yukon Yules Yuma Yuri Yves Zaire Zane Zappa Zara Zeke Zelig Zelma
+          Zeno Zeus Zibo Ziggy Zion Zions Zoe Zola Zomba Zorn Zorro Zosma Zukor Zulu Zulus Zuni
         """#,
         "en.money.yml": #"""
         # English currencies: symbol or code → "singular | plural | minor singular | minor plural".

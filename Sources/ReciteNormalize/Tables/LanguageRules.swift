@@ -62,6 +62,19 @@ final class LanguageRules: @unchecked Sendable {
     var abbreviations: [String: String] = [:]
     var beforeName: [String: String] = [:]
     var streets: [String: String] = [:]
+    /// Read so only right before a number ("No 2", "s 477"), or right after one ("£6,328 pa").
+    var beforeNumber: [String: String] = [:]
+    var afterNumber: [String: String] = [:]
+    /// Read so after "per" ("per pax" → "per person").
+    var afterPer: [String: String] = [:]
+    /// Lowercased words after which a capital "A" is the letter ("Plan A is").
+    var beforeLetter: Set<String> = []
+    /// Short day names ("Sat") in full, said so beside another day or a time.
+    var days: [String: String] = [:]
+    /// Names a Roman numeral after which is a monarch's ordinal ("Henry V", "Mary I"), and titles
+    /// before such a name ("Queen").
+    var regnalNames: Set<String> = []
+    var regnalTitles: Set<String> = []
     /// Street words abbreviated or written out ("Ave", "Avenue"): the keys and readings of `streets`.
     var streetWords: Set<String> = []
     var regions: [String: String] = [:]
@@ -69,6 +82,19 @@ final class LanguageRules: @unchecked Sendable {
     var compass: [String: String] = [:]
     /// Lowercased words after which a Roman numeral is a cardinal ("chapter IV").
     var numberedBy: Set<String> = []
+
+    // MARK: - Words in capitals (LANG.initialisms.yml)
+
+    /// Acronyms said as words ("NASA"), with their reading ("FTSE" → "Footsie").
+    var saidAsWords: [String: String] = [:]
+    /// Dictionary words that in capitals are initialisms ("CIS", "WHO").
+    var spelledWords: Set<String> = []
+    /// Two capitals that are a word ("IS", "NO").
+    var capitalPairs: Set<String> = []
+    /// Lowercased dictionary words and names of three to five letters; empty when the language
+    /// spells no initialisms.
+    var dictionaryWords: Set<String> = []
+    var dictionaryNames: Set<String> = []
 
     // MARK: - Symbols (LANG.symbols.yml)
 
@@ -134,7 +160,10 @@ final class LanguageRules: @unchecked Sendable {
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.letterCurrencies = letterCurrencies; c.moneyRates = moneyRates; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
+        c.beforeNumber = beforeNumber; c.afterNumber = afterNumber; c.afterPer = afterPer; c.beforeLetter = beforeLetter; c.days = days; c.regnalNames = regnalNames; c.regnalTitles = regnalTitles
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
+        c.saidAsWords = saidAsWords; c.spelledWords = spelledWords; c.capitalPairs = capitalPairs
+        c.dictionaryWords = dictionaryWords; c.dictionaryNames = dictionaryNames
         c.symbols = symbols; c.symbolsBeforeNumber = symbolsBeforeNumber; c.pauses = pauses; c.words = words
         c.decimalSeparator = decimalSeparator; c.groupSeparators = groupSeparators; c.dateOrder = dateOrder
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits

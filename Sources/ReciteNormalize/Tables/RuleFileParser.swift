@@ -28,8 +28,9 @@ enum RuleFileParser {
         case "abbreviations": applyAbbreviations(map, to: rules)
         case "symbols": applySymbols(map, to: rules)
         case "numbers": try applyNumbers(map, fileName: fileName, to: rules)
+        case "initialisms": applyInitialisms(map, to: rules)
         default:
-            throw RuleFileError(file: fileName, message: "has an unknown kind \"\(kind)\"; name it LANG.units.yml, LANG.money.yml, LANG.abbreviations.yml, LANG.symbols.yml or LANG.numbers.yml")
+            throw RuleFileError(file: fileName, message: "has an unknown kind \"\(kind)\"; name it LANG.units.yml, LANG.money.yml, LANG.abbreviations.yml, LANG.symbols.yml, LANG.numbers.yml or LANG.initialisms.yml")
         }
     }
 
@@ -63,9 +64,25 @@ enum RuleFileParser {
         rules.abbreviations.merge(strings(map["always"])) { $1 }
         rules.beforeName.merge(strings(map["beforeName"])) { $1 }
         rules.streets.merge(strings(map["streets"])) { $1 }
+        rules.beforeNumber.merge(strings(map["beforeNumber"])) { $1 }
+        rules.afterNumber.merge(strings(map["afterNumber"])) { $1 }
+        rules.days.merge(strings(map["days"])) { $1 }
+        rules.afterPer.merge(strings(map["afterPer"])) { $1 }
+        rules.beforeLetter.formUnion(list(map["beforeLetter"]).map { $0.lowercased() })
+        rules.regnalNames.formUnion(list(map["regnalNames"]))
+        rules.regnalTitles.formUnion(list(map["regnalTitles"]).map { $0.lowercased() })
         rules.regions.merge(strings(map["regions"])) { $1 }
         rules.compass.merge(strings(map["compass"])) { $1 }
         rules.numberedBy.formUnion(list(map["numberedBy"]).map { $0.lowercased() })
+    }
+
+    static func applyInitialisms(_ map: [String: Any], to rules: LanguageRules) {
+        rules.saidAsWords.merge(strings(map["saidAsWords"])) { $1 }
+        rules.spelledWords.formUnion(list(map["spelled"]))
+        rules.capitalPairs.formUnion(list(map["pairs"]))
+        // The dictionaries are long: one string of words apart, not a YAML list.
+        rules.dictionaryWords.formUnion(list(map["words"]).flatMap { $0.split(separator: " ").map { $0.lowercased() } })
+        rules.dictionaryNames.formUnion(list(map["names"]).flatMap { $0.split(separator: " ").map { $0.lowercased() } })
     }
 
     static func applySymbols(_ map: [String: Any], to rules: LanguageRules) {

@@ -1,0 +1,103 @@
+/// Abbreviations that are also words or letters, read only with proof beside them: a number
+/// ("No 2", "s 477(2B)", "£6,328 pa"), two names ("Lawrence v Kent"), another day or a time
+/// ("Sat & Sun 7am"), a name before or after ("St John", "Acland St"). Without it the word stays.
+extension WordRecognizer {
+    func proven(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let bytes = piece.core.utf8
+        // Cheap first: most words have no digit beside them and are longer than "v".
+        if piece.lead.last == "(", piece.trail.first == ")", let m = listMarker(piece) { return m }
+        let nextIsNumber = context.joins(i) || piece.trail == "." || piece.trail == ":"
+        if nextIsNumber, i + 1 < context.pieces.count, context.pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
+           context.pieces[i + 1].lead.isEmpty, let reading = context.coreWithDot(i).flatMap({ rules.beforeNumber[$0] }) ?? rules.beforeNumber[String(piece.core)],
+           isPlainNumber(context.pieces[i + 1].core) {
+            return Match(1, reading).droppingDot(piece)
+        }
+        // "42 U. S. C.", "Washington, D. C.": initials, not a compass point or a street.
+        if bytes.count == 1, piece.trail == ".", let f = bytes.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"),
+           isInitial(i - 1, in: context) || isInitial(i + 1, in: context) {
+            return Match(1, String(piece.core))
+        }
+        if i > 0, context.pieces[i - 1].core.utf8.last.map({ $0 >= 0x30 && $0 <= 0x39 }) == true, !context.pieces[i - 1].endsClause,
+           let reading = context.coreWithDot(i).flatMap({ rules.afterNumber[$0] }) ?? rules.afterNumber[String(piece.core)] {
+            return Match(1, reading).droppingDot(piece)
+        }
+        if bytes.count <= 4, i > 0, context.pieces[i - 1].core.utf8.count == 3, context.pieces[i - 1].core == rules.per, !context.pieces[i - 1].endsClause, let reading = rules.afterPer[String(piece.core)] {
+            return Match(1, reading)
+        }
+        // "Plan A is": the letter, which eSpeak NG says as "uh" before a word unless written "A-".
+        if bytes.count == 1, bytes.first == UInt8(ascii: "A"), i > 0, context.joins(i), piece.trail.isEmpty,
+           context.core(i + 1)?.first?.isLetter == true, !context.pieces[i - 1].endsClause,
+           rules.beforeLetter.contains(context.pieces[i - 1].core.lowercased()) {
+            return Match(1, "A-")
+        }
+        if bytes.count == 1, bytes.first == UInt8(ascii: "v"), let versus = rules.abbreviations["vs."], isBetweenNames(i, in: context) {
+            return Match(1, versus).droppingDot(piece)
+        }
+        if bytes.count >= 3, bytes.count <= 5, let f = bytes.first, f >= UInt8(ascii: "F"), f <= UInt8(ascii: "W"), let day = rules.days[String(piece.core)],
+           isBesideDayOrTime(i, in: context) {
+            return dayRange(at: i, in: context) ?? (isAbbreviatedDay(i, in: context) ? Match(1, day).droppingDot(piece) : Match(1, day))
+        }
+        if bytes.count == 2, piece.core == "St", let m = saintOrStreet(at: i, in: context) { return m }
+        return nil
+    }
+
+    /// "477(2B)", "9.2(2)", "138": a number, not an ordinal ("S. 5th St") nor a bearing ("S 89°").
+    private func isPlainNumber(_ core: Substring) -> Bool {
+        let lower = core.suffix(2).lowercased()
+        return !["st", "nd", "rd", "th"].contains(lower) && !core.contains(where: { $0 == "°" || $0 == "º" })
+    }
+
+    private func isInitial(_ k: Int, in context: Context) -> Bool {
+        guard let core = context.core(k), core.utf8.count == 1, let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z") else { return false }
+        return context.pieces[k].trail.hasPrefix(".")
+    }
+
+    /// "Lawrence v Kent", "Ltd. v. Pennar": a capitalized word on each side.
+    private func isBetweenNames(_ i: Int, in context: Context) -> Bool {
+        guard i > 0, let next = context.core(i + 1), next.first?.isUppercase == true,
+              context.pieces[i].trail.isEmpty || context.pieces[i].trail == "." else { return false }
+        let previous = context.pieces[i - 1]
+        guard previous.core.first?.isUppercase == true else { return false }
+        return !previous.endsClause || previous.trail == "." && previous.core.count > 1
+    }
+
+    /// A day or a time next to piece `i`, or an "&", "and", "to" or dash with a day beyond it.
+    private func isBesideDayOrTime(_ i: Int, in context: Context) -> Bool {
+        func isDay(_ k: Int) -> Bool { context.core(k).map { rules.days[String($0)] != nil || rules.dateWords.contains($0.lowercased()) && $0.count > 5 } ?? false }
+        func isJoiner(_ k: Int) -> Bool {
+            guard k >= 0, k < context.pieces.count else { return false }
+            let p = context.pieces[k]
+            return ["&", "and", "to", "-", "–", "—", "through"].contains(String(p.core)) || p.core.isEmpty && ["&", "-", "–"].contains(String(p.lead + p.trail))
+        }
+        let piece = context.pieces[i]
+        if context.joins(i) || piece.trail == "." {
+            if context.core(i + 1)?.first?.isASCIIDigit == true { return true }
+            if isDay(i + 1) || isJoiner(i + 1) && isDay(i + 2) { return true }
+        }
+        guard i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == "." else { return false }
+        return isDay(i - 1) && rules.days[String(context.pieces[i - 1].core)] != nil || isJoiner(i - 1) && isDay(i - 2)
+    }
+
+    /// "Acland St", "Collins St, Melbourne": a street after a name; "St John", "Mount St Helens": a saint
+    /// before one. A house number before is decided by the street rules.
+    private func saintOrStreet(at i: Int, in context: Context) -> Match? {
+        guard let street = rules.streets["St"], let saint = rules.beforeName["St."] else { return nil }
+        let piece = context.pieces[i]
+        let next = context.joins(i) || piece.trail == "." ? context.core(i + 1) : nil
+        let beforeName = next?.first?.isUppercase == true
+        let previous = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core : nil
+        let afterName = previous.map { $0.count > 1 && $0.first?.isUppercase == true && !["The", "A", "An"].contains($0) } ?? false
+        if afterName, !beforeName || !isName(next!) {
+            // "Elm St. It was": the period still ends the sentence before a capital; "St.," loses it.
+            return beforeName ? Match(1, street) : Match(1, street).droppingDot(piece)
+        }
+        return beforeName ? Match(1, saint).droppingDot(piece) : nil
+    }
+
+    private func isName(_ word: Substring) -> Bool {
+        var w = word
+        if w.hasSuffix("'s") || w.hasSuffix("’s") { w = w.dropLast(2) } else if w.count > 3, w.last == "s" { w = w.dropLast() }
+        return rules.dictionaryNames.contains(w.lowercased()) || rules.regnalNames.contains(String(w))
+    }
+}
