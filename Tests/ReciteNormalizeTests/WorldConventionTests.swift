@@ -121,6 +121,10 @@ import ReciteScript
         ("a charge of $30/pet/night", "a charge of thirty dollars per pet per night"),
         ("$85/mth", "eighty five dollars per month"),
         ("At 445am, we left", "At four forty five AM, we left"),
+        ("growth in 2Q22", "growth in the second quarter of twenty two"),
+        ("111st", "one one one st"),
+        ("1-8090", "one eight thousand and ninety"),
+        ("1-250 people", "one to two hundred and fifty people"),
     ])
     func yearsAndWrittenUnits(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

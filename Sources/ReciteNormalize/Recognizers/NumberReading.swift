@@ -127,7 +127,16 @@ struct NumberReading {
             return OrdinalVerbalizer(rules: rules).say(n.integer)
         }
         // "11st", "4rd": not an ordinal, not a unit; the number and the letters as written.
-        if n.isInteger, ["st", "nd", "rd", "th"].contains(lower) { return "\(say(n)) \(suffix)" }
+        // "111st": three digits or more with the wrong suffix are a code, said digit by digit.
+        if n.isInteger, ["st", "nd", "rd", "th"].contains(lower) {
+            return "\(n.integer.count >= 3 ? DigitsVerbalizer(rules: rules).say(n.integer) : say(n)) \(suffix)"
+        }
+        // "2Q22", "3Q2023": a quarter of a year, "the second quarter of twenty two".
+        if n.isInteger, n.integer.count == 1, let q = Int(n.integer), (1...4).contains(q), suffix.count == 3 || suffix.count == 5,
+           suffix.first == "Q", suffix.dropFirst().isAllDigits, rules.numberWords == nil, rules.spellNumbers, let year = Int(suffix.dropFirst()) {
+            let said = suffix.count == 3 ? CardinalVerbalizer(rules: rules).say(year) : YearVerbalizer(rules: rules).say(year)
+            return "the \(OrdinalVerbalizer(rules: rules).say(n.integer)) quarter of \(said)"
+        }
         // Decades: 1980s, 80s.
         if n.isInteger, !n.grouped, lower == "s", n.integer.last == "0", n.integer.count == 4 || n.integer.count == 2,
            let v = n.value {

@@ -30,6 +30,11 @@ struct RangeRecognizer {
             if CricketFigures.isCricket(around: i, in: context), let figures = CricketFigures.say(low, high, rules: rules) {
                 return Match(1, figures)
             }
+            // "1-8090": a one before a number of four digits (not round) is a code's prefix, not a range's low end.
+            if low == "1", high.count >= 4, high.isAllDigits, !high.hasSuffix("00"), rules.numberWords == nil {
+                let cardinal = CardinalVerbalizer(rules: rules)
+                return Match(1, "\(cardinal.say(low)) \(cardinal.say(String(high)))")
+            }
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.
