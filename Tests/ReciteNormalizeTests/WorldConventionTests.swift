@@ -52,6 +52,7 @@ import ReciteScript
         ("above normal up to 1 – 2°C", "above normal up to one to two degrees Celsius"),
         ("1 - 2 bedrooms", "from one to two bedrooms"),
         ("the toll to 199 - 12 more than last year", "the toll to one hundred and ninety nine, twelve more than last year"),
+        ("#1105 — 80 Cumberland", "number one thousand one hundred and five, eighty Cumberland"),
         ("by a 52.1-47.9 margin", "by a fifty two point one to forty seven point nine margin"),
         ("restored in 1881-3", "restored in eighteen eighty one to three"),
     ])
@@ -88,6 +89,7 @@ import ReciteScript
         ("Senior Engineer : $150,000 - $200,000", "Senior Engineer: one hundred fifty thousand dollars to two hundred thousand dollars"),
         ("the pa system", "the pa system"),
         ("It cost $5 - and more", "It cost five dollars, and more"),
+        ("at $731,000 – $81,000 above reserve", "at seven hundred thirty one thousand dollars, eighty one thousand dollars above reserve"),
         // An amount describes a noun after a determiner, a possessive or before a plural; else it counts.
         ("we were £75,000 adrift", "we were seventy five thousand pounds adrift"),
         ("the government’s £3,500 grant", "the government’s three thousand five hundred pound grant"),

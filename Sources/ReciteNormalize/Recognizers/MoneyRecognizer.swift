@@ -49,7 +49,9 @@ struct MoneyRecognizer {
            RangeRecognizer.dashes.contains(dash.first!), context.joins(i + 1), let highText = context.core(i + 2) {
             // "$150,000 - $200,000", "$200,000 - $250,000+": a range of amounts written apart.
             let plus = highText.count > 2 && highText.last == "+"
-            if let high = sayAlone(plus ? highText.dropLast() : highText) {
+            // "at $731,000 – $81,000 above reserve": a high end below the low one is no range; nor is an em dash's aside.
+            let highValue = currencyPrefix(highText).flatMap { NumberLiteral.parse(highText.dropFirst($0.0.count), rules: rules) }.flatMap { Double($0.integer) }
+            if dash != "—", highValue.map({ $0 >= (Double(n.integer) ?? 0) }) ?? true, let high = sayAlone(plus ? highText.dropLast() : highText) {
                 let spoken = RangeVerbalizer(rules: rules).say(money.say(n, currency: currency, magnitude: nil), high + (plus ? " \(rules.word("plus"))" : ""),
                                                                withFrom: false, after: context.previousLowercased)
                 return Match(3, spoken)

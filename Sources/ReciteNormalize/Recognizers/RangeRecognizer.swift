@@ -89,7 +89,8 @@ struct RangeRecognizer {
         guard let lowSpoken, context.joins(j - 1) || context.pieces[j - 1].trail.allSatisfy({ Self.dashes.contains($0) }),
               j + 1 < context.pieces.count else { return nil }
         let dashPiece = context.pieces[j]
-        let dashIsOwnWord = dashPiece.core.count == 1 && Self.dashes.contains(dashPiece.core.first!)
+        // "#1105 — 80 Cumberland St.": a spaced em dash sets words apart; it joins no range.
+        let dashIsOwnWord = dashPiece.core.count == 1 && Self.dashes.contains(dashPiece.core.first!) && dashPiece.core != "—"
         guard dashIsOwnWord, context.joins(j) else { return nil }
         let highIndex = j + 1
         var highSpoken: String?
