@@ -80,7 +80,7 @@ import Testing
         ("Tel. 020 7946 0958", "telephone zero two zero, seven nine four six, zero nine five eight"), ("Call 3 friends", "Call three friends"),
         ("go <noise/> home", "go home"), ("a < b", "a less than b"),
         ("in Springfield, Ill., today", "in Springfield, Illinois, today"), ("born in St. Louis, Mo.", "born in Saint Louis, Missouri."),
-        ("the Airbus A380", "the Airbus A three eighty"), ("a Ford F150", "a Ford F one fifty"),
+        ("the Airbus A380", "the Airbus A- three eighty"), ("a Ford F150", "a Ford F one fifty"),
         ("Flight 370 vanished", "Flight three seventy vanished"), ("Room 101", "Room one oh one"),
         ("20 x 30 ft", "twenty by thirty feet"), ("1 in 5 adults", "one in five adults"), ("1,000 sq mi", "one thousand square miles"), ("the 9/11 attacks", "the nine eleven attacks"),
     ])

@@ -282,7 +282,8 @@ struct SerialReading {
                 else if run.count <= 3 || run.hasSuffix("000") { words.append(CardinalVerbalizer(rules: rules).say(run)) }
                 else { words.append(DigitsVerbalizer(rules: rules).say(run)) }
             } else {
-                words.append(run)
+                // "A1C", "A321": the letter A leading a code is written "A-", which eSpeak NG says as the letter, not "uh".
+                words.append(run == "A" && words.isEmpty && rules.numberWords == nil && rules.spellNumbers ? "A-" : run)
             }
             run = ""
             afterPoint = false
