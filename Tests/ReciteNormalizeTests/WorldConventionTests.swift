@@ -62,7 +62,9 @@ import ReciteScript
         ("Issued: 0900hrs Sunday", "Issued: oh nine hundred hours Sunday"),
         ("at 1405 UTC", "at fourteen oh five U.T.C."),
         ("at 15:00 IST", "at fifteen hundred I.S.T."),
-        ("at 23:00", "at twenty three o'clock"),
+        ("23:00", "twenty three o'clock"),
+        ("CLOSING DATE : 07 February 2025 at 16:00", "CLOSING DATE: the seventh of February twenty twenty five at sixteen hundred"),
+        ("at 08:00 today", "at eight o'clock today"),
         ("crossed the line in 24m33s", "crossed the line in twenty four minutes thirty three seconds"),
     ])
     func clocksAndDurations(_ input: String, _ expected: String) { #expect(say(input) == expected) }

@@ -82,10 +82,14 @@ struct TimeRecognizer {
         // "13.30" is a time where a period never marks decimals and groups only thousands.
         let dotTime = separator == "." && fields.count >= 2 && rules.decimalSeparator != "." && rules.numberWords != nil
         if meridiem == nil, separator != ":", !dotTime { return nil }
-        return finish(fields, meridiem: meridiem, zone: zone, count: count)
+        // "at 16:00", "until 18:00": a time of day in a sentence is on the 24-hour clock ("sixteen hundred").
+        let inSentence = i > 0 && !context.pieces[i - 1].endsClause && Self.beforeClockTime.contains(context.pieces[i - 1].core.lowercased())
+        return finish(fields, meridiem: meridiem, zone: zone, count: count, hundreds: inSentence)
     }
 
-    private func finish(_ fields: [Int], meridiem: String?, zone: String?, count: Int) -> Match? {
+    static let beforeClockTime: Set<String> = ["at", "from", "until", "till", "by", "before", "after", "since", "to"]
+
+    private func finish(_ fields: [Int], meridiem: String?, zone: String?, count: Int, hundreds: Bool = false) -> Match? {
         guard let hour = fields.first, hour <= 24 else { return nil }
         let minute = fields.count > 1 ? fields[1] : 0
         guard minute < 60 else { return nil }
@@ -93,7 +97,9 @@ struct TimeRecognizer {
         if fields.count == 1, meridiem == nil { return nil }
         let second = fields.count > 2 ? fields[2] : nil
         if let second, second >= 60 { return nil }
-        let spoken = TimeVerbalizer(rules: rules).say(hour: hour, minute: minute, second: second, meridiem: meridiem, zone: zone)
+        var verbalizer = TimeVerbalizer(rules: rules)
+        verbalizer.hundreds = hundreds || zone != nil
+        let spoken = verbalizer.say(hour: hour, minute: minute, second: second, meridiem: meridiem, zone: zone)
         return Match(count, spoken)
     }
 

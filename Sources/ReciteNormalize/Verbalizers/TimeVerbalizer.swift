@@ -2,6 +2,9 @@
 /// "6:30 pm" → "six thirty PM", "1:01:01" → "one hour one minute and one second".
 struct TimeVerbalizer {
     let rules: LanguageRules
+    /// Whether a whole hour past noon is the 24-hour clock's "fifteen hundred" (a zone or a
+    /// preposition proves it; a time alone, "23:00", is "twenty three o'clock").
+    var hundreds = false
 
     func say(hour: Int, minute: Int, second: Int?, meridiem: String?, zone: String?) -> String {
         let cardinal = CardinalVerbalizer(rules: rules)
@@ -34,8 +37,8 @@ struct TimeVerbalizer {
         } else {
             parts.append(cardinal.say(hour))
             if minute == 0 {
-                // "15:00 GMT": past noon with a zone, the 24-hour clock of a timetable, "fifteen hundred".
-                if meridiem == nil { parts.append(hour >= 13 && zone != nil ? "hundred" : rules.word("oclock")) }
+                // "15:00 GMT", "at 16:00": past noon, the 24-hour clock of a timetable, "fifteen hundred".
+                if meridiem == nil { parts.append(hour >= 13 && hundreds ? "hundred" : rules.word("oclock")) }
             } else if minute < 10 {
                 parts += ["oh", cardinal.say(minute)]
             } else {
