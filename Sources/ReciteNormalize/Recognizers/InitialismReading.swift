@@ -1,5 +1,5 @@
 /// Initialisms in capitals that eSpeak NG would read as a word ("AEDT" as "eet", "EA" as "ee"),
-/// written dotted ("A.E.D.T", "T.E.U.s"), which it spells letter by letter. Kept: acronyms said
+/// written dotted ("A.E.D.T", "T.E.U.'s"), which it spells letter by letter. Kept: acronyms said
 /// as words (NASA), dictionary words in capitals ("NOT", a headline's "HIRING"), names in a
 /// headline ("KENYA"), and tokens without a vowel, which eSpeak NG spells already ("BHP").
 struct InitialismReading {
@@ -55,7 +55,7 @@ struct InitialismReading {
         // number was read with it, and "EA" alone is no exa-ampere.
         if rules.currencies[key] != nil || body.allSatisfy({ "IVX".contains($0) }) { return nil }
         let hasVowel = body.utf8.contains { "AEIOUY".utf8.contains($0) }
-        // eSpeak NG spells "HDFC" but says "MPs" as "M P": only a plural needs the dots.
+        // eSpeak NG spells "HDFC" already; a plural ("GCSEs", said "G C S E") still needs the dots.
         guard hasVowel || !suffix.isEmpty else { return nil }
         let lower = key.lowercased()
         let shouted = isShouted(i, in: context)
