@@ -736,6 +736,9 @@ enum EmbeddedRuleFiles {
           VRAM: VRAM
           SCSI: SCSI
           ISO: ISO
+          OAUTH: OAUTH
+          REPL: REPL
+          SPDY: speedy
           BASIC: BASIC
           COBOL: COBOL
           FORTRAN: FORTRAN
