@@ -29,7 +29,7 @@ import Testing
     @Test func footsieIsSaidAsAWord() { #expect(say("The FTSE 100 rose") == "The Footsie one hundred rose") }
 
     @Test func syllablesAreEnglishOrNot() {
-        for word in ["nasa", "isro", "nafta", "osha", "ikea", "sarao", "trai", "til"] { #expect(InitialismReading.makesSyllables(word), "\(word)") }
-        for word in ["aedt", "gcse", "acpi", "sres", "eacc", "elrc", "lasg", "aaib"] { #expect(!InitialismReading.makesSyllables(word), "\(word)") }
+        for word in ["nasa", "isro", "nafta", "osha", "ikea", "sarao", "trai", "til", "seoul", "noobs", "banff"] { #expect(InitialismReading.makesSyllables(word), "\(word)") }
+        for word in ["aedt", "gcse", "acpi", "sres", "eacc", "elrc", "lasg", "aaib", "elrc"] { #expect(!InitialismReading.makesSyllables(word), "\(word)") }
     }
 }

@@ -21,7 +21,9 @@ import Testing
         ("A St John spokeswoman", "A Saint John spokeswoman"), ("Acland St Cantina", "Acland Street Cantina"),
         ("Mount St Helens", "Mount Saint Helens"), ("Collins St, Melbourne", "Collins Street, Melbourne"),
         ("Warner Bros. Pictures", "Warner brothers Pictures"), ("fun. feat. Janelle", "fun. featuring Janelle"),
-        ("Engr. Musa", "Engineer Musa"), ("(eg cleaner)", "(for example cleaner)"), ("Plan A is", "Plan A- is"),
+        ("Engr. Musa", "Engineer Musa"), ("Ms Smith said", "miz Smith said"), ("Mt Kenya", "Mount Kenya"), ("(eg cleaner)", "(for example cleaner)"), ("Plan A is", "Plan A- is"),
+        ("the Act S. 13 applies", "the Act section thirteen applies"), ("CIRCULAR NO. 5", "CIRCULAR number five"),
+        ("under 42 U. S. C. and", "under forty two U. S. C. and"), ("Washington, D. C. is", "Washington, D. C. is"),
     ])
     func read(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

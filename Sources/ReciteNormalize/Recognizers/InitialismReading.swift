@@ -1,5 +1,5 @@
 /// Initialisms in capitals that eSpeak NG would read as a word ("AEDT" as "eet", "EA" as "ee"),
-/// written dotted ("A.E.D.T", "T.E.U.s"), which it spells letter by letter. Kept: acronyms said
+/// written dotted ("A.E.D.T", "T.E.U.'s"), which it spells letter by letter. Kept: acronyms said
 /// as words (NASA), dictionary words in capitals ("NOT", a headline's "HIRING"), names in a
 /// headline ("KENYA"), and tokens without a vowel, which eSpeak NG spells already ("BHP").
 struct InitialismReading {
@@ -55,7 +55,7 @@ struct InitialismReading {
         // number was read with it, and "EA" alone is no exa-ampere.
         if rules.currencies[key] != nil || body.allSatisfy({ "IVX".contains($0) }) { return nil }
         let hasVowel = body.utf8.contains { "AEIOUY".utf8.contains($0) }
-        // eSpeak NG spells "HDFC" but says "MPs" as "M P": only a plural needs the dots.
+        // eSpeak NG spells "HDFC" already; a plural ("GCSEs", said "G C S E") still needs the dots.
         guard hasVowel || !suffix.isEmpty else { return nil }
         let lower = key.lowercased()
         let shouted = isShouted(i, in: context)
@@ -91,7 +91,10 @@ struct InitialismReading {
                                          "scr", "shr", "spl", "spr", "str", "squ", "thr"]
     static let codas: Set<Substring> = ["st", "sk", "sp", "nt", "nd", "ng", "nk", "rt", "rd", "rn", "rm", "rk", "rs", "rp", "rb", "rc", "rg",
                                         "lt", "ld", "lk", "lm", "lp", "lf", "ls", "mp", "ms", "ns", "ts", "ds", "ct", "pt", "ft", "xt",
-                                        "ck", "ch", "sh", "th", "gh", "ll", "ss", "ff", "ps", "ks", "wn", "wl"]
+                                        "ck", "ch", "sh", "th", "gh", "ll", "ss", "ff", "ps", "ks", "wn", "wl", "bs", "gs", "sc"]
+
+    /// Endings that follow "l", "m", "n" or "r" ("banff", "first", "hunts"; not "elrc").
+    static let closings: Set<Substring> = ["ff", "ss", "ll", "st", "ts", "ds", "th", "ch", "sh", "ks", "ps", "ct", "pt", "ft", "kt"]
 
     /// Whether lowercase `word` splits into English syllables: an onset English words begin with,
     /// one or two vowels, consonants between them that a word may hold ("isro", "nafta"), an
@@ -110,12 +113,16 @@ struct InitialismReading {
         guard runs.contains(where: \.vowel) else { return false }
         for (n, run) in runs.enumerated() {
             if run.vowel {
-                // "ea", "ao" (two syllables in "sarao"); not "aa" or three vowels.
-                guard run.text.count == 1 || run.text.count == 2 && (run.text.first != run.text.last || run.text == "ee" || run.text == "oo") else { return false }
+                // "ea", "ao" (two syllables in "sarao"), "eou" ("seoul"); not "aa" or "aai".
+                guard run.text.count == 1 || run.text.count == 2 && (run.text.first != run.text.last || run.text == "ee" || run.text == "oo")
+                        || ["eau", "eou", "iou"].contains(run.text) else { return false }
             } else if n == 0 {
                 guard run.text.count == 1 || onsets.contains(run.text) else { return false }
             } else if n == runs.count - 1 {
-                guard run.text.count == 1 || codas.contains(run.text) else { return false }
+                // "banff", "hunts": a soft consonant before an ending, or an ending's plural "s".
+                let t = run.text
+                guard t.count == 1 || codas.contains(t) || t.count == 3 && ("lmnr".contains(t.first!) && Self.closings.contains(t.dropFirst())
+                        || t.last == "s" && codas.contains(t.dropLast())) else { return false }
             } else if run.text.count > 1 {
                 // Between vowels: an onset ("osha"), or a soft consonant closing a syllable before one ("isro").
                 guard onsets.contains(run.text) || "lmnrsf".contains(run.text.first!) && (run.text.count == 2 || onsets.contains(run.text.dropFirst())) else { return false }

@@ -419,6 +419,9 @@ enum EmbeddedRuleFiles {
           Lt.: lieutenant
           Cmdr.: Commander
           Engr.: Engineer
+          Ms: miz
+          Mt: Mount
+          Ft: Fort
           Mk: Mark
           Mk.: Mark
           Engr: Engineer
@@ -657,7 +660,7 @@ enum EmbeddedRuleFiles {
         # English words and initialisms written in capitals. A token of two to five capitals (with a
         # plural "s" or "'s") that is none of the words below, and of four or five letters that make no
         # English syllables, is an initialism a reader spells: it is written dotted ("AEDT" → "A.E.D.T",
-        # "TEUs" → "T.E.U.s"), which eSpeak NG reads letter by letter, where it would read "AEDT" as a
+        # "TEUs" → "T.E.U.'s"), which eSpeak NG reads letter by letter, where it would read "AEDT" as a
         # word. Tokens without a vowel ("BHP", "HDFC") eSpeak NG spells already: they are kept.
 
         # Acronyms said as words: kept, or said as the reading given ("FTSE" is "Footsie").
@@ -733,6 +736,9 @@ enum EmbeddedRuleFiles {
           VRAM: VRAM
           SCSI: SCSI
           ISO: ISO
+          OAUTH: OAUTH
+          REPL: REPL
+          SPDY: speedy
           BASIC: BASIC
           COBOL: COBOL
           FORTRAN: FORTRAN
