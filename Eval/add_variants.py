@@ -9,7 +9,7 @@ after a thousand or more when tens follow) and without any, each in both spellin
 of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
 cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; and
 spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
-also written "T.E.U.s". It changes no reading otherwise, keeps the existing columns
+also written "T.E.U.'s" (the "z" a person says; eSpeak NG reads "T.E.U.s" as "ess"). It changes no reading otherwise, keeps the existing columns
 first, and is idempotent:
 
     python3 Eval/add_variants.py Eval/en-world-dev.tsv Eval/en-world-held.tsv
@@ -34,6 +34,7 @@ PRICE_WITHOUT_MINOR = re.compile(
 MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", "rupee": "paise"}
 PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
 CLOCK = re.compile(r"\b([ap]) m\b")
+OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
 SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
 
 
@@ -54,7 +55,7 @@ def without_minor(text):
 
 def letters(text):
     text = CLOCK.sub(lambda m: m.group(1).upper() + "M", text)
-    return SPELLED_PLURAL.sub(lambda m: ".".join(m.group(1).replace("-", "").split(" ")) + ".s", text)
+    return SPELLED_PLURAL.sub(lambda m: ".".join(m.group(1).replace("-", "").split(" ")) + ".'s", text)
 
 
 def with_and(text):
@@ -90,6 +91,8 @@ def main(paths):
                 changed.append(line)
                 continue
             cols = line.split("\t")
+            # An earlier run wrote spelled plurals "T.E.U.s", which eSpeak NG reads with "ess": dropped.
+            cols = cols[:3] + [c for c in cols[3:] if not OLD_DOTTED_PLURAL.search(c)]
             readings = []
             for reading in cols[2:]:
                 for form in [reading] + variants(reading):
