@@ -40,12 +40,21 @@ struct ArticleExtractor {
 
     // MARK: - Dropping
 
-    /// Marks what is never read: scripts, styles, forms' controls, hidden parts.
+    /// Marks what is never read: scripts, styles, forms' controls, hidden parts (by their own
+    /// attributes, or by a rule of the page's stylesheet, `StyleRules`).
     mutating func dropHidden() {
         for (i, node) in page.nodes.enumerated() where !node.isText {
             if Self.neverRead.contains(node.name) || Self.isHidden(node) { dropped[i] = true }
         }
         propagate()
+        let rules = StyleRules(page: page)
+        guard !rules.isEmpty else { return }
+        measure()
+        let total = textLength[page.body]
+        for (i, node) in page.nodes.enumerated() where !node.isText && !dropped[i] && i != page.body && rules.hides(node.attributes) {
+            // A rule that hides most of the page is one a script undoes (a page shown once loaded).
+            if textLength[i] * 2 <= total { dropSubtree(i) }
+        }
     }
 
     static func isHidden(_ node: HTMLPage.Node) -> Bool {
