@@ -359,6 +359,7 @@ struct ArticleExtractor {
                 // A heading that is a link (a list article's items) is still a heading.
                 if weight < 0 { dropSubtree(i) }
             case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
+                if textLength[i] < 300, paragraphs[i] <= 1, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
                 // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
                 if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
                 guard commas[i] < 10 else { continue }
@@ -369,11 +370,24 @@ struct ArticleExtractor {
                 if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
             case "p", "span", "time", "small":
                 // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
-                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i) }
+                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
+                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i) }
             default:
                 break
             }
         }
+    }
+
+    /// A notice that is the publisher's, not the article's: a copyright line ("© 2012 The
+    /// Associated Press. All rights reserved. This material may not be published …") or the label
+    /// of an advertisement's slot ("Advertisement", "Story continues below advertisement").
+    static func isNotice(_ text: String) -> Bool {
+        let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if t.isEmpty { return false }
+        if ["advertisement", "advertisements", "ad", "sponsored", "sponsored content", "story continues below advertisement",
+            "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
+        if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
+        return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
     }
 
     static func isDateline(_ text: String) -> Bool {
