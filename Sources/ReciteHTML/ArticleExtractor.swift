@@ -256,7 +256,10 @@ struct ArticleExtractor {
         if let dek = standfirst(outside: roots) { roots.append(dek) }
         roots = Array(Set(roots)).sorted()
         roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
-        for root in roots { clean(root) }
+        for root in roots {
+            clean(root)
+            dropListings(in: root)
+        }
         return roots
     }
 
