@@ -90,8 +90,10 @@ struct ArticleExtractor {
             // A page's header is furniture; an article's own (its headline, its standfirst) is not.
             if node.name == "header" { furniture = page.first("h1", in: i) == nil && !isInArticle(i) }
             if !furniture, ClassHints.isNegative(names), !ClassHints.isPositive(names) { furniture = true }
-            // A wrapper named like furniture that holds most of the prose is the page itself.
-            if furniture, prose(i) * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
+            // A wrapper named like furniture that holds most of the prose is the page itself (an
+            // ASP.NET page is one `<form>`); on a page without paragraphs, most of the text.
+            let share = paragraphs[page.body] > 0 ? prose(i) : textLength[i]
+            if furniture, share * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
             if furniture { dropped[i] = true }
         }
         propagate()
@@ -179,6 +181,21 @@ struct ArticleExtractor {
 
     // MARK: - Scoring
 
+    static let looseHolders: Set<String> = ["div", "font", "td", "section", "article", "center", "form", "span"]
+
+    /// The text (and its commas) of `i`'s own text nodes and inline children, not of its blocks.
+    func looseText(_ i: Int) -> (length: Int, commas: Int) {
+        var length = 0, c = 0
+        for child in page.nodes[i].children where !dropped[child] {
+            let node = page.nodes[child]
+            if node.isText || !Self.blockNames.contains(node.name) {
+                length += textLength[child]
+                c += commas[child]
+            }
+        }
+        return (length, c)
+    }
+
     /// The article's top-level elements in document order.
     mutating func extract() -> [Int] {
         dropHidden()
@@ -199,6 +216,22 @@ struct ArticleExtractor {
                 ancestor = page.nodes[ancestor].parent
             }
             if page.nodes[i].name != "p", score[i] == nil { score[i] = baseScore(i) + vote }
+        }
+        // Prose set loose beside blocks (lines between `<br>`s after a photo's box, as old pages
+        // write an article): it votes for the element it lies in, which is its paragraph and its
+        // container at once.
+        for i in page.nodes.indices where !dropped[i] && Self.looseHolders.contains(page.nodes[i].name) && !isParagraph(i) {
+            let (length, c) = looseText(i)
+            guard length >= 140 else { continue }
+            let vote = 1 + Double(c) + min(3, Double(length) / 100)
+            var k = i
+            var share = 1.0
+            for _ in 0..<3 where k >= 0 {
+                if score[k] == nil { score[k] = baseScore(k) }
+                score[k]! += vote * share
+                share /= 2
+                k = page.nodes[k].parent
+            }
         }
         for (i, s) in score { score[i] = s * (1 - linkDensity(i)) }
         guard var top = score.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {

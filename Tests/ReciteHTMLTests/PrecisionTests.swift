@@ -1,0 +1,100 @@
+import Foundation
+import ReciteHTML
+import ReciteScript
+import Testing
+
+/// What a page's furniture looks like when its markup does not say so: parts that its stylesheet
+/// hides, rails, the publisher's notices, listings of teaser cards. Each case fails without the
+/// rule it is named for.
+@Suite struct PrecisionTests {
+    static func text(_ html: String) throws -> String {
+        let result = try HTMLReader.read(bytes: Array(html.utf8), path: "page.html")
+        return result.script.blocks.flatMap { $0.runs.compactMap(\.spoken) }.joined(separator: " ")
+    }
+
+    static let prose = """
+    <p>The hall opens at noon on Monday, and the choir sings until midnight, with a break at six for supper and prayers.</p>
+    <p>Tickets cost five pounds at the door, children go free, and the parish asks visitors to bring a candle of their own.</p>
+    <p>Parking is in the school yard across the road, which the caretaker unlocks an hour before the doors open, weather allowing.</p>
+    """
+
+    @Test func aPrintCopyHiddenByTheStylesheetIsNotReadTwice() throws {
+        let html = """
+        <html><head><title>Events</title></head><body>
+        <style>/* print */ #printDesc{display:none;} @media print { .story { display: none } }</style>
+        <div id="content"><span id="printDesc"><p>Hidden copy: the hall opens at noon on Monday, and the choir sings until midnight, with a break.</p></span>
+        <div class="story">\(Self.prose)</div></div>
+        <div class="nav"><a href="/">Home</a></div>
+        </body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Hidden copy"), "\(text)")
+    }
+
+    @Test func stylesheetRulesAreSimpleSelectorsAtTopLevelOnly() throws {
+        // A rule inside @media, or a compound selector, says nothing without rendering.
+        let html = """
+        <html><body><style>@media (max-width: 600px) { .story { display: none } } .js .story{display:none} .story:hover{visibility:hidden}</style>
+        <div class="story">\(Self.prose)</div></body></html>
+        """
+        #expect(try Self.text(html).contains("Tickets cost"))
+    }
+
+    @Test func aRightRailIsFurniture() throws {
+        let html = """
+        <html><body><div class="main"><h1>Choir night</h1>\(Self.prose)</div>
+        <div id="rightRail"><h3>About this blog</h3><p>The Brussels blog is produced by the bureau of the newspaper, which has been headed since 2009 by a correspondent and editor.</p></div>
+        </body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("bureau"), "\(text)")
+    }
+
+    @Test func thePublishersNoticesAreNotRead() throws {
+        let html = """
+        <html><body><article>\(Self.prose)
+        <p>Advertisement</p>
+        <p>© 2012 The Associated Press. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.</p>
+        </article></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Advertisement"), "\(text)")
+        #expect(!text.contains("rights reserved"), "\(text)")
+    }
+
+    @Test func aRunOfTeaserCardsIsAListingNotTheArticle() throws {
+        let cards = (1...4).map { n in
+            "<div class=\"tile\"><a href=\"/events/\(n)\">Carol service at the cathedral, part \(n)</a> <span>Dec \(n)</span></div>"
+        }.joined()
+        let html = "<html><body><article><h1>Choir night</h1>\(Self.prose)<div class=\"more\">\(cards)</div></article></body></html>"
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("cathedral"), "\(text)")
+    }
+
+    @Test func shortParagraphsThatLinkAPhraseAreProse() throws {
+        let paragraphs = (1...4).map { n in
+            "<p>Step \(n): use the <a href=\"/s\(n)\">debt snowball method</a> to pay off small balances first.</p>"
+        }.joined()
+        let html = "<html><body><article><h1>Money</h1>\(Self.prose)\(paragraphs)</article></body></html>"
+        #expect(try Self.text(html).contains("snowball"))
+    }
+
+    @Test func anArticleSetLooseInAPageWideFormIsRead() throws {
+        // An ASP.NET page: everything in one <form>, the article lines between <br>s beside a photo's box.
+        let html = """
+        <html><body><form id="aspnetForm" method="post"><div id="menu"><a href="/">Home</a> <a href="/money">Money</a></div>
+        <div id="item"><font><div style="float:right"><img src="p.jpg"><div>Bank charges</div></div>
+        <b>A court case to determine the future of current account charges will get underway this week.</b><br/><br/>
+        The Office of Fair Trading is facing seven banks and a building society in a test case, which could lead to refunds.<br/><br/>
+        Last year, millions of pounds of unauthorised overdraft fees were returned to customers, as the revolt gained pace.<br/>
+        </font></div></form></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("seven banks"), "\(text)")
+        #expect(text.contains("court case"), "\(text)")
+    }
+}
