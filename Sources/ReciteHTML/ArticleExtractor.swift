@@ -183,17 +183,18 @@ struct ArticleExtractor {
 
     static let looseHolders: Set<String> = ["div", "font", "td", "section", "article", "center", "form", "span"]
 
-    /// The text (and its commas) of `i`'s own text nodes and inline children, not of its blocks.
-    func looseText(_ i: Int) -> (length: Int, commas: Int) {
-        var length = 0, c = 0
+    /// The text (its commas, its links' text) of `i`'s own text nodes and inline children, not of its blocks.
+    func looseText(_ i: Int) -> (length: Int, commas: Int, links: Int) {
+        var length = 0, c = 0, links = 0
         for child in page.nodes[i].children where !dropped[child] {
             let node = page.nodes[child]
             if node.isText || !Self.blockNames.contains(node.name) {
                 length += textLength[child]
                 c += commas[child]
+                links += linkLength[child]
             }
         }
-        return (length, c)
+        return (length, c, links)
     }
 
     /// The article's top-level elements in document order.
@@ -206,7 +207,9 @@ struct ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
             let length = textLength[i]
             guard length >= 25 else { continue }
-            let vote = 1 + Double(commas[i]) + min(3, Double(length) / 100)
+            // A paragraph that is mostly a link (a story's title, its commas in the title) votes as
+            // little as its own words outside the link.
+            let vote = (1 + Double(commas[i]) + min(3, Double(length) / 100)) * (1 - linkDensity(i))
             var ancestor = page.nodes[i].parent
             var share = 1.0
             for _ in 0..<3 where ancestor >= 0 {
@@ -221,9 +224,9 @@ struct ArticleExtractor {
         // write an article): it votes for the element it lies in, which is its paragraph and its
         // container at once.
         for i in page.nodes.indices where !dropped[i] && Self.looseHolders.contains(page.nodes[i].name) && !isParagraph(i) {
-            let (length, c) = looseText(i)
+            let (length, c, links) = looseText(i)
             guard length >= 140 else { continue }
-            let vote = 1 + Double(c) + min(3, Double(length) / 100)
+            let vote = (1 + Double(c) + min(3, Double(length) / 100)) * (1 - Double(links) / Double(length))
             var k = i
             var share = 1.0
             for _ in 0..<3 where k >= 0 {
@@ -269,7 +272,9 @@ struct ArticleExtractor {
                 if node.isText { continue }
                 var bonus = 0.0
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
-                if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
+                // A well-scored sibling that is mostly links is a column of them (a section's
+                // stories, a blog roll) whose titles' commas voted for it.
+                if let sc = score[s], sc + bonus >= threshold, linkDensity(s) <= 0.5 { roots.append(s); continue }
                 // A block of prose beside it (an introduction in a box of its own).
                 if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0, !isTeaser(s) {
                     roots.append(s)

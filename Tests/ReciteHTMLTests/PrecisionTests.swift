@@ -97,4 +97,21 @@ import Testing
         #expect(text.contains("seven banks"), "\(text)")
         #expect(text.contains("court case"), "\(text)")
     }
+
+    @Test func aColumnOfStoryLinksDoesNotOutvoteTheArticle() throws {
+        // "In this section": thirty stories, each a paragraph whose link (commas and all) is most of
+        // it, deep in a column beside the article.
+        let stories = (1...30).map { n in "<p><a href=\"/s/\(n)\">Akron, Ohio, climbs, in the poll, no. \(n)</a> of the week, said here</p>" }
+        let sentences = ["The hall opens at noon on Monday, and the choir sings until midnight, with a break at six for supper and prayers.",
+                         "Tickets cost five pounds at the door, children go free, and the parish asks visitors to bring a candle of their own.",
+                         "Parking is in the school yard across the road, which the caretaker unlocks an hour before the doors open, weather allowing.",
+                         "The parish hall has been repainted for the season, in white and blue, and the new chairs arrived on Friday, with cushions.",
+                         "The vicar says the money raised will go to the roof, which leaks in the north aisle, and to the food bank in town."]
+        let again = sentences.map { s in s.range(of: "The ").map { s.replacingCharacters(in: $0, with: "This year the ") } ?? s }
+        let html = "<html><body><div id=\"content\"><div id=\"left\"><div><div class=\"list\">\(stories.joined())</div></div></div>"
+            + "<div id=\"center\">\((sentences + again).map { "<p>\($0)</p>" }.joined())</div></div></body></html>"
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Akron"), "\(text)")
+    }
 }
