@@ -66,9 +66,8 @@ class Annotated(html.parser.HTMLParser):
 
 
 def cleaneval_text(raw):
-    lines = raw.split("\n")
-    if lines and lines[0].startswith("URL:"):
-        lines = lines[1:]
+    # The "URL: …" line heads the gold, after a blank line or a byte-order mark at times.
+    lines = [line for k, line in enumerate(raw.lstrip("\ufeff").split("\n")) if not (k < 3 and line.strip().startswith("URL:"))]
     text = "\n".join(lines)
     text = re.sub(r"<(p|h|l)>", "\n", text)
     return html.unescape(text)
