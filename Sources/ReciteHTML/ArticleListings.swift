@@ -40,12 +40,17 @@ extension ArticleExtractor {
         guard Self.cardNames.contains(name) || name == "p", length >= 10, length < 300, linkLength[i] > 0,
               length - linkLength[i] < 120 else { return false }
         let end = page.subtreeEnd(i)
+        // A card is small in markup too; a deep or wide tree of empty elements is not looked through.
+        guard end - i <= Self.largestCard else { return false }
         if (i..<end).contains(where: { ["p", "blockquote", "pre"].contains(page.nodes[$0].name) && !dropped[$0] && textLength[$0] > 120 }) {
             return false
         }
         guard let link = (i..<end).first(where: { page.nodes[$0].name == "a" && !dropped[$0] && textLength[$0] > 0 }) else { return false }
         return name == "p" ? textLength[link] * 10 >= length * 7 : textLength[link] * 5 >= length * 2
     }
+
+    /// The most nodes a card's subtree has.
+    static let largestCard = 400
 
     static let cardNames: Set<String> = ["li", "div", "article", "section", "dt", "dd", "tr", "figure"]
 

@@ -19,13 +19,15 @@ struct StyleRules {
 
     init(page: HTMLPage) {
         var css = ""
-        for (i, node) in page.nodes.enumerated() where node.name == "style" && css.count < Self.maximumText {
+        var length = 0  // counted as it grows: a page of many small stylesheets costs no more than one
+        for (i, node) in page.nodes.enumerated() where node.name == "style" && length < Self.maximumText {
             // A `<style>` inside `<noscript>` applies only without scripts; one for print, not at all.
             if let media = node.attributes["media"]?.lowercased(), !media.contains("screen") && !media.contains("all") { continue }
             if Self.isInNoscript(page, i) { continue }
-            css += page.text(of: i) + "\n"
+            let text = page.text(of: i).prefix(Self.maximumText - length)
+            length += text.count + 1
+            css += text + "\n"
         }
-        if css.count > Self.maximumText { css = String(css.prefix(Self.maximumText)) }
         parse(css)
     }
 

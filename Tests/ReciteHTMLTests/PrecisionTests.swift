@@ -120,4 +120,13 @@ import Testing
         #expect(text.contains("Tickets cost"))
         #expect(!text.contains("Akron"), "\(text)")
     }
+
+    @Test func hostileStylesheetsAreBounded() throws {
+        // Thousands of stylesheets, unbalanced braces, a rule that hides the whole page: read all the same.
+        let sheets = String(repeating: "<style>.x{display:none} }}} {{{ @media{</style>", count: 5000)
+        let html = """
+        <html><head>\(sheets)<style>body, #page { display: none }</style></head><body><div id="page"><article>\(Self.prose)</article></div></body></html>
+        """
+        #expect(try Self.text(html).contains("Tickets cost"))
+    }
 }
