@@ -40,12 +40,21 @@ struct ArticleExtractor {
 
     // MARK: - Dropping
 
-    /// Marks what is never read: scripts, styles, forms' controls, hidden parts.
+    /// Marks what is never read: scripts, styles, forms' controls, hidden parts (by their own
+    /// attributes, or by a rule of the page's stylesheet, `StyleRules`).
     mutating func dropHidden() {
         for (i, node) in page.nodes.enumerated() where !node.isText {
             if Self.neverRead.contains(node.name) || Self.isHidden(node) { dropped[i] = true }
         }
         propagate()
+        let rules = StyleRules(page: page)
+        guard !rules.isEmpty else { return }
+        measure()
+        let total = textLength[page.body]
+        for (i, node) in page.nodes.enumerated() where !node.isText && !dropped[i] && i != page.body && rules.hides(node.attributes) {
+            // A rule that hides most of the page is one a script undoes (a page shown once loaded).
+            if textLength[i] * 2 <= total { dropSubtree(i) }
+        }
     }
 
     static func isHidden(_ node: HTMLPage.Node) -> Bool {
@@ -81,8 +90,10 @@ struct ArticleExtractor {
             // A page's header is furniture; an article's own (its headline, its standfirst) is not.
             if node.name == "header" { furniture = page.first("h1", in: i) == nil && !isInArticle(i) }
             if !furniture, ClassHints.isNegative(names), !ClassHints.isPositive(names) { furniture = true }
-            // A wrapper named like furniture that holds most of the prose is the page itself.
-            if furniture, prose(i) * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
+            // A wrapper named like furniture that holds most of the prose is the page itself (an
+            // ASP.NET page is one `<form>`); on a page without paragraphs, most of the text.
+            let share = paragraphs[page.body] > 0 ? prose(i) : textLength[i]
+            if furniture, share * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
             if furniture { dropped[i] = true }
         }
         propagate()
@@ -170,6 +181,22 @@ struct ArticleExtractor {
 
     // MARK: - Scoring
 
+    static let looseHolders: Set<String> = ["div", "font", "td", "section", "article", "center", "form", "span"]
+
+    /// The text (its commas, its links' text) of `i`'s own text nodes and inline children, not of its blocks.
+    func looseText(_ i: Int) -> (length: Int, commas: Int, links: Int) {
+        var length = 0, c = 0, links = 0
+        for child in page.nodes[i].children where !dropped[child] {
+            let node = page.nodes[child]
+            if node.isText || !Self.blockNames.contains(node.name) {
+                length += textLength[child]
+                c += commas[child]
+                links += linkLength[child]
+            }
+        }
+        return (length, c, links)
+    }
+
     /// The article's top-level elements in document order.
     mutating func extract() -> [Int] {
         dropHidden()
@@ -180,7 +207,9 @@ struct ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
             let length = textLength[i]
             guard length >= 25 else { continue }
-            let vote = 1 + Double(commas[i]) + min(3, Double(length) / 100)
+            // A paragraph that is mostly a link (a story's title, its commas in the title) votes as
+            // little as its own words outside the link.
+            let vote = (1 + Double(commas[i]) + min(3, Double(length) / 100)) * (1 - linkDensity(i))
             var ancestor = page.nodes[i].parent
             var share = 1.0
             for _ in 0..<3 where ancestor >= 0 {
@@ -190,6 +219,22 @@ struct ArticleExtractor {
                 ancestor = page.nodes[ancestor].parent
             }
             if page.nodes[i].name != "p", score[i] == nil { score[i] = baseScore(i) + vote }
+        }
+        // Prose set loose beside blocks (lines between `<br>`s after a photo's box, as old pages
+        // write an article): it votes for the element it lies in, which is its paragraph and its
+        // container at once.
+        for i in page.nodes.indices where !dropped[i] && Self.looseHolders.contains(page.nodes[i].name) && !isParagraph(i) {
+            let (length, c, links) = looseText(i)
+            guard length >= 140 else { continue }
+            let vote = (1 + Double(c) + min(3, Double(length) / 100)) * (1 - Double(links) / Double(length))
+            var k = i
+            var share = 1.0
+            for _ in 0..<3 where k >= 0 {
+                if score[k] == nil { score[k] = baseScore(k) }
+                score[k]! += vote * share
+                share /= 2
+                k = page.nodes[k].parent
+            }
         }
         for (i, s) in score { score[i] = s * (1 - linkDensity(i)) }
         guard var top = score.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
@@ -227,7 +272,9 @@ struct ArticleExtractor {
                 if node.isText { continue }
                 var bonus = 0.0
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
-                if let sc = score[s], sc + bonus >= threshold { roots.append(s); continue }
+                // A well-scored sibling that is mostly links is a column of them (a section's
+                // stories, a blog roll) whose titles' commas voted for it.
+                if let sc = score[s], sc + bonus >= threshold, linkDensity(s) <= 0.5 { roots.append(s); continue }
                 // A block of prose beside it (an introduction in a box of its own).
                 if paragraphs[s] >= 1, prose(s) >= 140, linkDensity(s) < 0.2, ClassHints.weight(node.attributes) >= 0, !isTeaser(s) {
                     roots.append(s)
@@ -247,7 +294,10 @@ struct ArticleExtractor {
         if let dek = standfirst(outside: roots) { roots.append(dek) }
         roots = Array(Set(roots)).sorted()
         roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
-        for root in roots { clean(root) }
+        for root in roots {
+            clean(root)
+            dropListings(in: root)
+        }
         return roots
     }
 
@@ -350,6 +400,7 @@ struct ArticleExtractor {
                 // A heading that is a link (a list article's items) is still a heading.
                 if weight < 0 { dropSubtree(i) }
             case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
+                if textLength[i] < 300, paragraphs[i] <= 1, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
                 // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
                 if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
                 guard commas[i] < 10 else { continue }
@@ -360,11 +411,24 @@ struct ArticleExtractor {
                 if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
             case "p", "span", "time", "small":
                 // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
-                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i) }
+                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
+                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i) }
             default:
                 break
             }
         }
+    }
+
+    /// A notice that is the publisher's, not the article's: a copyright line ("© 2012 The
+    /// Associated Press. All rights reserved. This material may not be published …") or the label
+    /// of an advertisement's slot ("Advertisement", "Story continues below advertisement").
+    static func isNotice(_ text: String) -> Bool {
+        let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if t.isEmpty { return false }
+        if ["advertisement", "advertisements", "ad", "sponsored", "sponsored content", "story continues below advertisement",
+            "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
+        if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
+        return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
     }
 
     static func isDateline(_ text: String) -> Bool {

@@ -11,9 +11,12 @@ enum ClassHints {
                            "pager", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
                            "skip-link", "visually-hidden", "sr-only", "screen-reader", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
-                           "subscription", "paywall", "login", "print", "rss", "feed", "header"]
-    /// Whole words (between dashes, underscores, spaces) that mark advertisements.
-    static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt"]
+                           "subscription", "paywall", "login", "print", "rss", "feed", "header",
+                           "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail"]
+    /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails and polls.
+    static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",
+                                       // and a page's rail (its sidebar) and its polls, which are words too short to find inside others
+                                       "rail", "poll", "polls"]
 
     /// The names of an element, lower-cased: its class and id, without utility classes.
     static func names(_ attributes: [String: String]) -> String {

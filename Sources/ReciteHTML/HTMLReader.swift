@@ -70,7 +70,7 @@ public enum HTMLReader {
         }
         let parsed: LibXML2.HTMLParse
         do {
-            parsed = try LibXML2.parseHTML(utf8, path: path, maximumDepth: maximumDepth)
+            parsed = try LibXML2.parseHTML(utf8, path: path, maximumDepth: maximumDepth, keepingStyles: true)
         } catch {
             throw DocumentError(path: path, message: "The page cannot be parsed: \(error.message).")
         }

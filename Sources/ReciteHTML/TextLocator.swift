@@ -22,7 +22,8 @@ struct TextLocator {
         for j in stride(from: n - 1, through: 0, by: -1) {
             if hidden[j] { hiddenEnd[j] = Int32(end) } else { end = j }
         }
-        for (index, node) in page.nodes.enumerated() where node.isText {
+        // A stylesheet's text (kept for `StyleRules`) is never the page's text, and is not in it as such.
+        for (index, node) in page.nodes.enumerated() where node.isText && (node.parent < 0 || page.nodes[node.parent].name != "style") {
             var first: Int?
             var misses = 0
             var skipped: ArraySlice<Unicode.Scalar> = []

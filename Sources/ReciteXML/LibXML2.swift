@@ -163,8 +163,10 @@ extension LibXML2 {
     /// Parses an HTML page given as UTF-8 bytes with libxml2's HTML parser. Elements deeper than
     /// `maximumDepth` are not walked as elements: the text inside them becomes one text node of
     /// the element at that depth. `<script>` (but JSON-LD), `<style>` and `<template>` are kept
-    /// empty, and comments are dropped.
-    public static func parseHTML(_ utf8: [UInt8], path: String, maximumDepth: Int = 256) throws(XMLSyntaxError) -> HTMLParse {
+    /// empty, and comments are dropped; with `keepingStyles`, a `<style>` keeps its text (for the
+    /// rules that hide parts of the page).
+    public static func parseHTML(_ utf8: [UInt8], path: String, maximumDepth: Int = 256,
+                                 keepingStyles: Bool = false) throws(XMLSyntaxError) -> HTMLParse {
         guard let context = htmlNewParserCtxt() else {
             throw XMLSyntaxError(line: 0, column: 0, message: "libxml2 could not allocate an HTML parser")
         }
@@ -183,11 +185,12 @@ extension LibXML2 {
         guard let document, let root = xmlDocGetRootElement(document) else {
             return HTMLParse(root: XMLElement(name: "html", prefix: nil, attributes: [:], line: 1, children: []), flattenedAtLine: nil)
         }
-        let tree = convertHTML(root, depth: 0, maximumDepth: maximumDepth, flattenedAt: &flattenedAt)
+        let tree = convertHTML(root, depth: 0, maximumDepth: maximumDepth, keepingStyles: keepingStyles, flattenedAt: &flattenedAt)
         return HTMLParse(root: tree, flattenedAtLine: flattenedAt)
     }
 
-    private static func convertHTML(_ node: xmlNodePtr, depth: Int, maximumDepth: Int, flattenedAt: inout Int?) -> XMLElement {
+    private static func convertHTML(_ node: xmlNodePtr, depth: Int, maximumDepth: Int, keepingStyles: Bool,
+                                    flattenedAt: inout Int?) -> XMLElement {
         let name = string(node.pointee.name)?.lowercased() ?? ""
         var attributes: [String: String] = [:]
         var attribute = node.pointee.properties
@@ -204,8 +207,11 @@ extension LibXML2 {
         let line = Int(xmlGetLineNo(node))
         var children: [XMLContent] = []
         if (name == "script" && !(attributes["type"]?.lowercased().contains("ld+json") ?? false))
-            || name == "style" || name == "template" {
+            || (name == "style" && !keepingStyles) || name == "template" {
             // Never read, and their text is not the page's (a script of JSON-LD metadata is kept).
+        } else if name == "style" {
+            // A stylesheet's text as one node, however it was split.
+            if node.pointee.children != nil { children.append(.text(flatText(of: node))) }
         } else if depth >= maximumDepth {
             if node.pointee.children != nil {
                 if flattenedAt == nil { flattenedAt = line }
@@ -216,7 +222,8 @@ extension LibXML2 {
             while let current = child {
                 switch current.pointee.type {
                 case XML_ELEMENT_NODE:
-                    children.append(.element(convertHTML(current, depth: depth + 1, maximumDepth: maximumDepth, flattenedAt: &flattenedAt)))
+                    children.append(.element(convertHTML(current, depth: depth + 1, maximumDepth: maximumDepth,
+                                                         keepingStyles: keepingStyles, flattenedAt: &flattenedAt)))
                 case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                     children.append(.text(string(current.pointee.content) ?? ""))
                 default:
