@@ -886,8 +886,8 @@ struct NumberRecognizer {
         }
         let count = 1
         // "Sam Curran (4/74)": a bowler's wickets for runs.
-        if whole == nil, denominator == parts[1], CricketFigures.isCricket(around: i, in: context),
-           let figures = CricketFigures.say(parts[0], denominator, rules: rules) {
+        if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
+           CricketFigures.isCricket(around: i, in: context) {
             return Match(1, figures)
         }
         // Readings of a pair that is not a fraction, for a language that spells numbers.

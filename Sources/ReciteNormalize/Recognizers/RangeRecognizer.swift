@@ -27,7 +27,7 @@ struct RangeRecognizer {
                 let cardinal = CardinalVerbalizer(rules: rules)
                 return Match(1, "\(cardinal.say(low)) \(cardinal.say(high))")
             }
-            if CricketFigures.isCricket(around: i, in: context), let figures = CricketFigures.say(low, high, rules: rules) {
+            if let figures = CricketFigures.say(low, high, rules: rules), CricketFigures.isCricket(around: i, in: context) {
                 return Match(1, figures)
             }
             // "1-8090": a one before a number of four digits (not round) is a code's prefix, not a range's low end.

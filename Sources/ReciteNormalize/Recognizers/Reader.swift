@@ -74,7 +74,8 @@ struct Reader {
                 match = numbers.recognize(at: i, in: &context)
             } else if isLetter {
                 // "R59", "Sh5 million", "KSh. 46 billion": letters that name a currency before an amount.
-                if asciiLetter, piece.core.utf8.count <= 5 || piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+                if asciiLetter, piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
+                    || piece.core.utf8.count <= 5 && i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
                     match = letterMoney.recognize(at: i, in: context)
                 }
                 if match == nil { match = words.recognize(at: i, in: context) }

@@ -8,7 +8,8 @@ struct TimeRecognizer {
     func recognize(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
         // "445am", "1030pm": hours and minutes without their colon, before a glued meridiem (English).
-        if rules.numberWords == nil, core.utf8.count >= 5, case let digits = core.prefix(while: \.isASCIIDigit), (3...4).contains(digits.count),
+        if rules.numberWords == nil, core.utf8.count >= 5, core.utf8.count <= 9, core.utf8.last.map({ $0 | 0x20 == UInt8(ascii: "m") || $0 == UInt8(ascii: ".") }) == true,
+           case let digits = core.prefix(while: \.isASCIIDigit), (3...4).contains(digits.count),
            case let (m, after) = takeMeridiem(core[digits.endIndex...], trail: context.pieces[i].trail), let m, after.isEmpty,
            let v = Int(digits), (1...12).contains(v / 100), v % 100 < 60 {
             return finish([v / 100, v % 100], meridiem: m, zone: nil, count: 1)
