@@ -54,6 +54,17 @@ struct TimeRecognizer {
             }
             meridiem = m
             rest = after
+            // "5pm–late", "7am–5pm": a range of hours glued by a dash, the high end a word or a time.
+            if let dash = rest.first, RangeRecognizer.dashes.contains(dash), rest.count > 1,
+               let low = finish(fields, meridiem: m, zone: nil, count: 1) {
+                let high = rest.dropFirst()
+                if high.allSatisfy(\.isLetter), high.count >= 4 { return Match(1, "\(low.spoken) \(rules.word("to")) \(high)") }
+                let piece = Piece(core: high, lead: "", trail: context.pieces[i].trail, span: context.pieces[i].span, style: context.pieces[i].style)
+                if let t = recognize(at: 0, in: Context(rules: rules, pieces: [piece])), t.count == 1 {
+                    return Match(1, "\(low.spoken) \(rules.word("to")) \(t.spoken)")
+                }
+                return nil
+            }
             if !rest.isEmpty {
                 guard rules.timeZones.contains(rest.lowercased()) || rules.timeZones.contains(rest.lowercased() + ".") else { return nil }
                 zone = String(rest)
