@@ -2,6 +2,19 @@
 /// ("No 2", "s 477(2B)", "£6,328 pa"), two names ("Lawrence v Kent"), another day or a time
 /// ("Sat & Sun 7am"), a name before or after ("St John", "Acland St"). Without it the word stays.
 extension WordRecognizer {
+    /// Whether a word starts as an abbreviated day does ("Mon", "Tue", … "Sun"), checked on its first
+    /// three bytes: most capitalized words ("The", "When") are no day, and meet no dictionary.
+    static func mayBeDay(_ bytes: Substring.UTF8View) -> Bool {
+        var it = bytes.makeIterator()
+        guard let a = it.next(), let b = it.next(), let c = it.next() else { return false }
+        switch (a, b | 0x20, c | 0x20) {
+        case (0x4D, 0x6F, 0x6E), (0x54, 0x75, 0x65), (0x57, 0x65, 0x64), (0x54, 0x68, 0x75), (0x46, 0x72, 0x69), (0x53, 0x61, 0x74), (0x53, 0x75, 0x6E):
+            return true  // Mon Tue Wed Thu Fri Sat Sun
+        default:
+            return false
+        }
+    }
+
     func proven(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
         let bytes = piece.core.utf8
@@ -34,7 +47,8 @@ extension WordRecognizer {
         if bytes.count == 1, bytes.first == UInt8(ascii: "v"), let versus = rules.abbreviations["vs."], isBetweenNames(i, in: context) {
             return Match(1, versus).droppingDot(piece)
         }
-        if bytes.count >= 3, bytes.count <= 5, let f = bytes.first, f >= UInt8(ascii: "F"), f <= UInt8(ascii: "W"), let day = rules.days[String(piece.core)],
+        if bytes.count >= 3, bytes.count <= 5, let f = bytes.first, f >= UInt8(ascii: "F"), f <= UInt8(ascii: "W"), Self.mayBeDay(bytes),
+           let day = rules.days[String(piece.core)],
            isBesideDayOrTime(i, in: context) {
             return dayRange(at: i, in: context) ?? (isAbbreviatedDay(i, in: context) ? Match(1, day).droppingDot(piece) : Match(1, day))
         }
