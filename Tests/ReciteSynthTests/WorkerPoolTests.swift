@@ -13,6 +13,7 @@ import ReciteSegment
     /// `diesStarting`, the first worker exits before it says hello (killed while it warms up).
     static func standIn(refuse: Bool = false, dies: Bool = false, diesStarting: Bool = false) throws -> String {
         let script = Fixtures.scratch("stand-in-worker-\(UUID().uuidString).py")
+        let draft = script.appendingPathExtension("draft")
         try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Response headers (see ResponseHeader): status 1 refused, 2 crashed, 0 audio.
         let failure = refuse ? #"b'\x01no voice'"# : #"b'\x02eSpeak NG stopped'"#
@@ -40,7 +41,16 @@ import ReciteSegment
                 else:
                     frame(struct.pack('<BIII', 0, 22050, 2, 0)); frame(struct.pack('<2h', 7, -7))
                 answered += 1
-            """.utf8).write(to: script)
+            """.utf8).write(to: draft)
+        // The script we run is written by another process (cp): a child this test process forks
+        // without exec (a read guard's zygote in a test beside this one) would otherwise inherit
+        // our descriptor open for writing, and every start of the script would fail with "text
+        // file busy" for as long as that child lives.
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = [draft.path, script.path]
+        try copy.run()
+        copy.waitUntilExit()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script.path
     }
