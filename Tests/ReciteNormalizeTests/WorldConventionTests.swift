@@ -65,6 +65,8 @@ import ReciteScript
         ("23:00", "twenty three o'clock"),
         ("CLOSING DATE : 07 February 2025 at 16:00", "CLOSING DATE: the seventh of February twenty twenty five at sixteen hundred"),
         ("at 08:00 today", "at eight o'clock today"),
+        ("between 18:33 and 05:17", "between eighteen thirty three and oh five seventeen"),
+        ("01:59 p.m.", "one fifty nine PM."),
         ("open 5pm–late", "open five PM to late"),
         ("open 9am-5pm daily", "open nine AM to five PM daily"),
         ("crossed the line in 24m33s", "crossed the line in twenty four minutes thirty three seconds"),

@@ -96,12 +96,14 @@ struct TimeRecognizer {
         if meridiem == nil, separator != ":", !dotTime { return nil }
         // "at 16:00", "until 18:00": a time of day in a sentence is on the 24-hour clock ("sixteen hundred").
         let inSentence = i > 0 && !context.pieces[i - 1].endsClause && Self.beforeClockTime.contains(context.pieces[i - 1].core.lowercased())
-        return finish(fields, meridiem: meridiem, zone: zone, count: count, hundreds: inSentence)
+        // "05:17": an hour written with its zero, on the 24-hour clock, "oh five seventeen".
+        let zeroHour = separator == ":" && core.utf8.first == UInt8(ascii: "0") && core.utf8.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true
+        return finish(fields, meridiem: meridiem, zone: zone, count: count, hundreds: inSentence, zeroHour: zeroHour)
     }
 
     static let beforeClockTime: Set<String> = ["at", "from", "until", "till", "by", "before", "after", "since", "to"]
 
-    private func finish(_ fields: [Int], meridiem: String?, zone: String?, count: Int, hundreds: Bool = false) -> Match? {
+    private func finish(_ fields: [Int], meridiem: String?, zone: String?, count: Int, hundreds: Bool = false, zeroHour: Bool = false) -> Match? {
         guard let hour = fields.first, hour <= 24 else { return nil }
         let minute = fields.count > 1 ? fields[1] : 0
         guard minute < 60 else { return nil }
@@ -111,6 +113,7 @@ struct TimeRecognizer {
         if let second, second >= 60 { return nil }
         var verbalizer = TimeVerbalizer(rules: rules)
         verbalizer.hundreds = hundreds || zone != nil
+        verbalizer.zeroHour = zeroHour && meridiem == nil
         let spoken = verbalizer.say(hour: hour, minute: minute, second: second, meridiem: meridiem, zone: zone)
         return Match(count, spoken)
     }

@@ -5,6 +5,9 @@ struct TimeVerbalizer {
     /// Whether a whole hour past noon is the 24-hour clock's "fifteen hundred" (a zone or a
     /// preposition proves it; a time alone, "23:00", is "twenty three o'clock").
     var hundreds = false
+    /// Whether the hour was written with its zero ("05:17", "00:18"), said "oh five", "zero zero"
+    /// (English, minutes past the hour only: "08:00" stays "eight o'clock").
+    var zeroHour = false
 
     func say(hour: Int, minute: Int, second: Int?, meridiem: String?, zone: String?) -> String {
         let cardinal = CardinalVerbalizer(rules: rules)
@@ -35,7 +38,7 @@ struct TimeVerbalizer {
             parts += [cardinal.say(minute), rules.word("minute", plural: minute != 1),
                       rules.word("and"), cardinal.say(second), rules.word("second", plural: second != 1)]
         } else {
-            parts.append(cardinal.say(hour))
+            if zeroHour, minute > 0 { parts.append(hour == 0 ? "zero zero" : "oh \(cardinal.say(hour))") } else { parts.append(cardinal.say(hour)) }
             if minute == 0 {
                 // "15:00 GMT", "at 16:00": past noon, the 24-hour clock of a timetable, "fifteen hundred".
                 if meridiem == nil { parts.append(hour >= 13 && hundreds ? "hundred" : rules.word("oclock")) }
