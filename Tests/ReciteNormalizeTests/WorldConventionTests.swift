@@ -35,6 +35,10 @@ import ReciteScript
         ("its 5.6m plays this week", "its five point six million plays this week"),
         ("a 100m sprint", "a one hundred meter sprint"),
         ("250gm butter", "two hundred and fifty grams butter"),
+        ("on the 15A and 15B routes", "on the fifteen A- and fifteen B routes"),
+        ("the southern 27L runway", "the southern twenty seven L runway"),
+        ("a 10A fuse", "a ten amp fuse"),
+        ("5V and 12V", "five volts and twelve volts"),
     ])
     func unitsThatNeedTheirProof(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

@@ -95,6 +95,16 @@ struct NumberRecognizer {
                 || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
                 context.lastNumberIndex = i
             }
+            // "the 15A and 15B routes", "the southern 27L runway": a number and a capital before a word of
+            // place (or beside another such code) name a route, a runway, a platform, not amps or liters.
+            if suffix.count == 1, let letter = suffix.first, letter.isUppercase, letter.isASCII, rules.numberWords == nil, n.isInteger, !n.grouped,
+               count == 1, context.joins(i), let next = context.core(i + 1),
+               Self.codedPlaces.contains(next.lowercased())
+                // "15A and 15B": one number, two letters (not "5V and 12V", two measures).
+                || ["and", "or", "&"].contains(next.lowercased()) && context.core(i + 2).map({ $0.count >= 2 && $0.last?.isUppercase == true
+                    && $0.last != letter && $0.dropLast() == n.integer }) == true {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(letter == "A" ? "A-" : String(letter))")
+            }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.
             // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video").
@@ -705,6 +715,11 @@ struct NumberRecognizer {
                                                   "forecast", "predicted", "above", "below", "beneath", "offshore", "inland",
                                                   "northwest", "northeast", "southwest", "southeast", "deep", "underground",
                                                   "richer", "poorer", "better", "worse", "cheaper", "dearer", "ahead"]
+    /// Places numbered with a letter ("15A routes", "27L runway", "platform 9B").
+    static let codedPlaces: Set<String> = ["route", "routes", "runway", "runways", "bus", "buses", "platform", "platforms", "gate",
+                                           "gates", "flat", "flats", "apartment", "apartments", "seat", "seats", "room", "rooms",
+                                           "terminal", "bay", "exit", "line", "lines", "stop", "stand", "berth", "pier", "ward"]
+
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
     static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
 
