@@ -204,30 +204,13 @@ struct ArticleExtractor {
         dropApparatus()
         measure()
         var score: [Int: Double] = [:]
-        for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
-            let length = textLength[i]
-            guard length >= 25 else { continue }
-            // A paragraph that is mostly a link (a story's title, its commas in the title) votes as
-            // little as its own words outside the link.
-            let vote = (1 + Double(commas[i]) + min(3, Double(length) / 100)) * (1 - linkDensity(i))
-            var ancestor = page.nodes[i].parent
-            var share = 1.0
-            for _ in 0..<3 where ancestor >= 0 {
-                if score[ancestor] == nil { score[ancestor] = baseScore(ancestor) }
-                score[ancestor]! += vote * share
-                share /= 2
-                ancestor = page.nodes[ancestor].parent
-            }
-            if page.nodes[i].name != "p", score[i] == nil { score[i] = baseScore(i) + vote }
+        // A block's vote: more for commas and length, scaled down by the share of it that is links.
+        func vote(length: Int, commas: Int, linkShare: Double) -> Double {
+            (1 + Double(commas) + min(3, Double(length) / 100)) * (1 - linkShare)
         }
-        // Prose set loose beside blocks (lines between `<br>`s after a photo's box, as old pages
-        // write an article): it votes for the element it lies in, which is its paragraph and its
-        // container at once.
-        for i in page.nodes.indices where !dropped[i] && Self.looseHolders.contains(page.nodes[i].name) && !isParagraph(i) {
-            let (length, c, links) = looseText(i)
-            guard length >= 140 else { continue }
-            let vote = (1 + Double(c) + min(3, Double(length) / 100)) * (1 - Double(links) / Double(length))
-            var k = i
+        // The vote goes to `first` and two elements above it, halving at each step.
+        func cast(_ vote: Double, from first: Int) {
+            var k = first
             var share = 1.0
             for _ in 0..<3 where k >= 0 {
                 if score[k] == nil { score[k] = baseScore(k) }
@@ -235,6 +218,23 @@ struct ArticleExtractor {
                 share /= 2
                 k = page.nodes[k].parent
             }
+        }
+        for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText && isParagraph(i) {
+            let length = textLength[i]
+            guard length >= 25 else { continue }
+            // A paragraph that is mostly a link (a story's title, its commas in the title) votes as
+            // little as its own words outside the link.
+            let paragraphVote = vote(length: length, commas: commas[i], linkShare: linkDensity(i))
+            cast(paragraphVote, from: page.nodes[i].parent)
+            if page.nodes[i].name != "p", score[i] == nil { score[i] = baseScore(i) + paragraphVote }
+        }
+        // Prose set loose beside blocks (lines between `<br>`s after a photo's box, as old pages
+        // write an article): it votes for the element it lies in, which is its paragraph and its
+        // container at once.
+        for i in page.nodes.indices where !dropped[i] && Self.looseHolders.contains(page.nodes[i].name) && !isParagraph(i) {
+            let (length, c, links) = looseText(i)
+            guard length >= 140 else { continue }
+            cast(vote(length: length, commas: c, linkShare: Double(links) / Double(length)), from: i)
         }
         for (i, s) in score { score[i] = s * (1 - linkDensity(i)) }
         guard var top = score.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {

@@ -18,7 +18,7 @@ enum DocumentSubject: Hashable, Sendable {
             for run in block.runs {
                 guard let spoken = run.spoken else { continue }
                 for word in spoken.split(separator: " ") where word.utf8.count >= 3 && word.utf8.count <= 13 {
-                    let core = word.trimmingPunctuation()
+                    let core = PieceSplitter.edges(word).1
                     guard let first = core.utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { continue }
                     let lower = core.lowercased()
                     if !sawCricket, CricketFigures.strong.contains(lower) { sawCricket = true }
@@ -32,14 +32,5 @@ enum DocumentSubject: Hashable, Sendable {
         if cricket >= blocksNeeded { found.insert(.cricket) }
         if flying >= blocksNeeded { found.insert(.flying) }
         return found
-    }
-}
-
-private extension Substring {
-    func trimmingPunctuation() -> Substring {
-        var s = self
-        while let c = s.first, !c.isLetter { s = s.dropFirst() }
-        while let c = s.last, !c.isLetter { s = s.dropLast() }
-        return s
     }
 }

@@ -27,7 +27,7 @@ struct LetterCurrencyRecognizer {
             trailer = true
         }
         guard var n = NumberLiteral.parse(body, rules: rules), n.integer.first != nil else { return nil }
-        var rest = body[n.end...]
+        let rest = body[n.end...]
         // "R10 000": groups of three digits in the next words.
         if rest.isEmpty, n.isInteger, !n.grouped, n.integer.count <= 3 {
             while context.joins(i + count - 1), let next = context.core(i + count), next.count == 3, next.isAllDigits {
@@ -40,7 +40,6 @@ struct LetterCurrencyRecognizer {
         if !rest.isEmpty {
             guard let m = rules.magnitudes[String(rest)] ?? rules.magnitudes[rest.lowercased()] else { return nil }
             magnitude = m
-            rest = rest[rest.endIndex...]
         } else if context.joins(i + count - 1), let word = context.core(i + count), word.count > 2,
                   let m = rules.magnitudes[word.lowercased()] ?? rules.magnitudes[String(word.lowercased().dropLast())] {
             // "Sh5 Million", "Rs.3 Lakhs".
