@@ -309,6 +309,7 @@ public struct BuildRunner: Sendable {
             var entry = Manifest.Entry(source: job.source, status: .ok, outputs: outputs,
                                        duration: sidecar.duration, words: sidecar.words.count,
                                        error: nil, warnings: prepared.warnings.isEmpty ? nil : prepared.warnings.map(\.description))
+            entry.voices = sidecar.voices
             try writeFeedFiles(of: prepared, job: job, sidecar: sidecar, pipeline: renderer.pipeline, into: &entry, batch: batch)
             try batch.commit()
             return entry

@@ -15,7 +15,9 @@ struct DocumentFingerprint {
         // only `feedFiles` changes what a document gives, so a new channel title renders nothing.
         var described = pipeline
         described.feed = nil
-        var parts = ["recite-document-1", EspeakEngine.version, String(describing: described)]
+        // Which natural voices are installed decides what reads a document that names none.
+        var parts = ["recite-document-1", EspeakEngine.version, String(describing: described),
+                     VoiceAssignment(pipeline: pipeline).naturalDefaults]
         // Recite itself: a new build may read or time the same text differently.
         let executable = WorkerPool.currentExecutable
         if let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {

@@ -16,7 +16,9 @@ public struct DocumentRenderer: Sendable {
     public var pipeline: Pipeline
     public var normalizer: Normalizer
     public var pronouncer: Pronouncer
-    /// The pipeline's voice when it is a neural one: documents are then written at its rate.
+    /// Which voice reads each language (`VoiceAssignment`).
+    public var voices: VoiceAssignment
+    /// The voice of the pipeline's language when it is a neural one.
     public var neuralVoice: PreparedVoice?
     /// Segments synthesized at a time. Small: memory is about two of these per document in
     /// flight (one written, the next synthesized), and documents render side by side, so the
@@ -52,10 +54,15 @@ public struct DocumentRenderer: Sendable {
             self.normalizer = try pipeline.makeNormalizer()
         }
         do {
-            neuralVoice = try NeuralVoices.shared.resolve(pipeline.voice, speaker: pipeline.speaker)
+            // A speaker of a multi-speaker voice is the pipeline voice's (prepared first, so
+            // that every lookup of the name finds it with its speaker).
+            if let voice = pipeline.voice, pipeline.speaker != nil { _ = try NeuralVoices.shared.resolve(voice, speaker: pipeline.speaker) }
         } catch {
             throw ConfigurationError("\(error) (the pipeline's voice)")
         }
+        voices = VoiceAssignment(pipeline: pipeline)
+        if let problem = voices.problem() { throw ConfigurationError("\(problem) (the pipeline's voice)") }
+        if case .neural(let voice) = voices.choice(for: pipeline.language) { neuralVoice = voice }
         do {
             pronouncer = try Pronouncer(lexiconFiles: pipeline.lexicons)
             _ = try pronouncer.index(for: pipeline.language)
@@ -168,8 +175,8 @@ public struct DocumentRenderer: Sendable {
     /// `path` as it goes (memory stays that of one batch), and returns its timing sidecar.
     public func render(_ prepared: Prepared, with synthesizer: any SegmentSynthesizer, to path: String,
                        audioName: String) throws -> TimingSidecar {
-        // One rate per file: the pipeline's voice's; audio of other voices is resampled to it.
-        let sampleRate = neuralVoice?.sampleRate ?? synthesizer.sampleRate
+        // One rate per file: the document's voice's; audio of other voices is resampled to it.
+        let sampleRate = self.sampleRate(of: prepared, synthesizer: synthesizer)
         var stitcher = Stitcher(sampleRate: sampleRate, script: prepared.script,
                                 source: prepared.source, audioName: audioName)
         stitcher.includesPhonemes = pipeline.phonemes
@@ -224,6 +231,7 @@ public struct DocumentRenderer: Sendable {
         }
         try writer.close()
         var sidecar = stitcher.finish()
+        sidecar.voices = voiceLabels(of: prepared)
         guard twoStage else { return sidecar }
         // Room tone at the head moves every word by its length.
         let head = (pipeline.loudness.headSeconds * Double(sampleRate)).rounded()
@@ -315,18 +323,45 @@ public struct DocumentRenderer: Sendable {
     /// voice of the neural voice's language then gives it phonemes. The pipeline's neural voice
     /// says every segment in its language that names no other voice.
     func request(for segment: Segment) -> SynthesisRequest {
-        let sameLanguage = segment.language.lowercased() == pipeline.language.lowercased()
         let traits = segment.voiceTraits.isEmpty ? nil : segment.voiceTraits
-        let named = segment.voiceName.flatMap { try? NeuralVoices.shared.resolve($0) }
-        if let neural = named ?? (segment.voiceName == nil && sameLanguage ? neuralVoice : nil) {
+        switch choice(for: segment) {
+        case .neural(let neural):
             return SynthesisRequest(speech: segment.speech, language: segment.language, voiceName: neural.espeakVoice,
                                     rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
                                     neural: NeuralSettings(neural))
+        case .espeak(let name):
+            // Traits choose among the language's voices: the pipeline's fixed voice would override them.
+            return SynthesisRequest(speech: segment.speech, language: segment.language,
+                                    voiceName: segment.voiceName ?? (traits == nil ? name : nil), voiceTraits: traits,
+                                    rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume)
         }
-        // Traits choose among the language's voices: the pipeline's fixed voice would override them.
-        let pipelineVoice = sameLanguage && traits == nil && neuralVoice == nil ? pipeline.voice : nil
-        return SynthesisRequest(speech: segment.speech, language: segment.language,
-                                voiceName: segment.voiceName ?? pipelineVoice, voiceTraits: traits,
-                                rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume)
+    }
+
+    /// The voice that says `segment`: the one it names, else its language's (`VoiceAssignment`).
+    func choice(for segment: Segment) -> VoiceAssignment.Choice {
+        if let name = segment.voiceName {
+            if let neural = try? NeuralVoices.shared.resolve(name) { return .neural(neural) }
+            return .espeak(name)
+        }
+        return voices.choice(for: segment.language)
+    }
+
+    /// The voices that say `prepared`, most words first, as its sidecar and manifest name them.
+    func voiceLabels(of prepared: Prepared) -> [String] {
+        var words: [String: Int] = [:]
+        var order: [String] = []
+        for segment in prepared.segments where !segment.speech.isEmpty {
+            let label = choice(for: segment).label(language: segment.language)
+            if words[label] == nil { order.append(label) }
+            words[label, default: 0] += max(1, segment.words.count)
+        }
+        return order.enumerated().sorted { words[$0.element]! != words[$1.element]! ? words[$0.element]! > words[$1.element]! : $0.offset < $1.offset }.map(\.element)
+    }
+
+    /// The rate a document is written at: its language's voice's (audio of other voices is
+    /// resampled to it).
+    func sampleRate(of prepared: Prepared, synthesizer: any SegmentSynthesizer) -> Int {
+        if case .neural(let voice) = voices.choice(for: prepared.script.language) { return voice.sampleRate }
+        return synthesizer.sampleRate
     }
 }

@@ -31,6 +31,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// paragraph); written when the run makes a feed.
         public var title: String?
         public var summary: String?
+        /// The voices that read the document, most words first (as its timing sidecar has them).
+        public var voices: [String]?
 
         public init(source: String, status: Status, outputs: Outputs, duration: Double?, words: Int?,
                     cacheHits: Int? = nil, error: String?, warnings: [String]?) {

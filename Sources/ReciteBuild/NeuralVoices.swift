@@ -27,16 +27,41 @@ public final class NeuralVoices: @unchecked Sendable {
         let result = lock.withLock { () -> Result<PreparedVoice?, VoiceError> in
             if let known = known[spec] { return known }
             let result = Result { () throws(VoiceError) -> PreparedVoice? in
+                if let blend = try KokoroBlend.parse(spec) { return try prepare(blend) }
                 if let choice = try lookup.resolve(spec) { return try PreparedVoice.prepare(choice, in: folder) }
                 // A Kokoro voice has one speaker: `af_heart`, or `af_heart#0`.
                 let bare = spec.hasSuffix("#0") ? String(spec.dropLast(2)) : spec
                 guard let kokoro = lookup.findKokoro(bare) else { return nil }
+                try Self.checkAvailable(kokoro)
                 return try PreparedVoice.prepare(kokoro: kokoro, in: folder)
             }
             known[spec] = result
             return result
         }
         return try result.get()
+    }
+
+    /// A blend of installed Kokoro voices of one language, prepared.
+    private func prepare(_ blend: KokoroBlend) throws(VoiceError) -> PreparedVoice {
+        var voices: [KokoroVoice] = []
+        for part in blend.parts {
+            guard let voice = lookup.findKokoro(part.name) else {
+                throw VoiceError("\(blend.name): \(part.name) is not an installed Kokoro voice; `recite voices` lists them")
+            }
+            try Self.checkAvailable(voice)
+            voices.append(voice)
+        }
+        if let other = voices.first(where: { $0.kokoroLanguage != voices[0].kokoroLanguage }) {
+            throw VoiceError("\(blend.name) mixes \(voices[0].name) (\(voices[0].kokoroLanguage.displayName)) with \(other.name) (\(other.kokoroLanguage.displayName)); blend voices of one language")
+        }
+        return try PreparedVoice.prepare(blend: blend, voices: voices, in: folder)
+    }
+
+    /// Refuses a voice of a language Recite cannot read (Japanese, Mandarin), saying why.
+    private static func checkAvailable(_ voice: KokoroVoice) throws(VoiceError) {
+        if let reason = voice.unavailableReason {
+            throw VoiceError("\(voice.name) is a \(voice.kokoroLanguage.displayName) voice, which Recite cannot read with: \(reason); `recite voices` lists the voices it reads with")
+        }
     }
 
     /// The prepared voice requests with `settings` name, if this run prepared it.

@@ -13,10 +13,14 @@ import Yams
 public struct Pipeline: Sendable, Equatable {
     /// Document language when the document names none (BCP 47).
     public var language: String
-    /// eSpeak NG voice for `language` (e.g. `en-us`, `en-gb+f3`), or a Piper neural voice: the
-    /// name of an installed one (`en_US-joe-medium`, `NAME#SPEAKER`) or a path to `X.onnx`; nil to
-    /// choose eSpeak NG's by language.
+    /// The voice for documents in `language` (`VoiceAssignment`): a Kokoro voice (`af_heart`, a
+    /// blend `af_bella+af_sky`), a Piper voice (`en_US-joe-medium`, `NAME#SPEAKER`, a path to
+    /// `X.onnx`), an eSpeak NG voice (`en-gb+f3`), or `espeak` for eSpeak NG in every language;
+    /// nil to read each language with its natural voice where one is installed.
     public var voice: String?
+    /// The voice for each other language (`voices: {es: em_alex, en-GB: bm_george}`), by BCP 47
+    /// tag; a tag without a region (`es`) stands for all its regions.
+    public var voices: [String: String] = [:]
     /// A multi-speaker neural voice's speaker (a number or a name); `NAME#SPEAKER` does the same.
     public var speaker: String?
     /// Words per minute, 80…450.
@@ -82,7 +86,7 @@ public struct Pipeline: Sendable, Equatable {
     }
 
     /// The built-in default; `Pipelines/default.yml` holds the same values (a test checks it).
-    public static let builtIn = Pipeline(language: "en-US", voice: "en-us", rate: 175, pitch: 50, volume: 100,
+    public static let builtIn = Pipeline(language: "en-US", voice: nil, rate: 175, pitch: 50, volume: 100,
                                          pauses: PausePlan(), markdown: MarkdownOptions())
 
     public init(language: String, voice: String?, rate: Int, pitch: Int, volume: Int,
@@ -111,6 +115,7 @@ extension Pipeline {
     struct File: Decodable {
         var language: String?
         var voice: String?
+        var voices: [String: String]?
         var speaker: String?
         var rate: Int?
         var pitch: Int?
@@ -251,6 +256,15 @@ extension Pipeline {
             let isPath = v.contains("/") || v.hasSuffix(".onnx")
             p.voice = v.isEmpty ? nil : isPath && !v.hasPrefix("/") && !v.hasPrefix("~")
                 ? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(v).standardizedFileURL.path : v
+        }
+        if let v = file.voices {
+            for (tag, voice) in v {
+                let tag = tag.trimmingCharacters(in: .whitespaces)
+                guard !tag.isEmpty, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    throw ConfigurationError("\(path): error: voices: \"\(tag)\" is not a language tag; write one as BCP 47 does (es, en-GB, pt-BR).")
+                }
+                p.voices[tag.replacingOccurrences(of: "_", with: "-")] = voice.trimmingCharacters(in: .whitespaces)
+            }
         }
         if let v = file.speaker { p.speaker = v.isEmpty ? nil : v }
         if let v = file.rate { p.rate = v }

@@ -213,6 +213,35 @@ public final class EspeakEngine {
         return languageVoiceNames!.contains(base)
     }
 
+    /// Whether `name` names one of eSpeak NG's voices or languages, with a variant it has if it
+    /// gives one (`en-gb`, `English (America)+f3`, `gmw/en-US+Alex`): what `--voice` may name.
+    public func knowsVoice(_ name: String) -> Bool {
+        let parts = name.split(separator: "+", maxSplits: 1)
+        let base = parts.first.map { $0.lowercased() } ?? ""
+        guard isLanguageVoice(name) || voices().contains(where: { $0.languages.contains(base) }) else { return false }
+        guard parts.count == 2 else { return true }
+        return variantNames().contains(parts[1].lowercased())
+    }
+
+    /// The names of eSpeak NG's variants (`f3`, `klatt`, `Alex`), lowercased.
+    public func variantNames() -> Set<String> {
+        var names = Set<String>()
+        var spec = espeak_VOICE()
+        "variant".withCString { variant in
+            spec.languages = variant
+            guard let list = espeak_ListVoices(&spec) else { return }
+            var i = 0
+            while let voice = list[i] {
+                if let n = voice.pointee.name { names.insert(String(cString: n).lowercased()) }
+                if let id = voice.pointee.identifier {
+                    names.insert(String(String(cString: id).split(separator: "/").last ?? "").lowercased())
+                }
+                i += 1
+            }
+        }
+        return names
+    }
+
     /// The voice the engine would use for `request`: its identifier (with any variant, `gmw/en-US+f2`)
     /// and name, for tests and diagnostics.
     public func voiceIdentifier(for request: SynthesisRequest) throws(SynthesisError) -> String {

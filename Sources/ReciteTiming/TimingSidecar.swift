@@ -18,6 +18,10 @@ public struct TimingSidecar: Codable, Sendable, Equatable {
     public var sentences: [Sentence]
     public var blocks: [BlockTiming]
     public var marks: [Mark]
+    /// The voices that read the document, most words first: a neural voice by its name
+    /// (`af_heart`, `af_bella(2)+af_sky(1)`), eSpeak NG's as `espeak-ng:` and its voice or
+    /// language (`espeak-ng:en-us`). Absent in sidecars written before it was added.
+    public var voices: [String]? = nil
 
     public init(source: String, audio: String, sampleRate: Int, duration: Double, words: [Word],
                 sentences: [Sentence], blocks: [BlockTiming], marks: [Mark]) {

@@ -45,6 +45,14 @@ public enum TimingSidecarWriter {
         }
         out.raw("  \"source\" : "); out.string(sidecar.source)
         out.raw(",\n  \"version\" : "); out.integer(sidecar.version)
+        if let voices = sidecar.voices {
+            out.raw(",\n  \"voices\" : [")
+            for (i, voice) in voices.enumerated() {
+                if i > 0 { out.raw(", ") }
+                out.string(voice)
+            }
+            out.raw("]")
+        }
         out.raw(",\n")
         out.list("words", sidecar.words, last: true) { out, w in
             out.field("column", first: true); out.integer(w.column)

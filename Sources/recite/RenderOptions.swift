@@ -27,7 +27,7 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .customLong("lexicon"), help: ArgumentHelp("A pronunciation lexicon (PLS, .yml or .tsv) for this run, over the pipeline's; repeatable.", valueName: "file"))
     var lexicons: [String] = []
 
-    @Option(help: ArgumentHelp("Voice: an eSpeak NG voice (en-gb+f3), an installed neural voice (en_US-joe-medium, NAME#SPEAKER) or a Piper voice file (X.onnx, with X.onnx.json beside it); see `recite voices`.", valueName: "voice"))
+    @Option(help: ArgumentHelp("Voice for the documents' language: a Kokoro voice (af_heart) or blend (af_bella(2)+af_sky(1)), a Piper voice (en_US-joe-medium, NAME#SPEAKER, X.onnx), an eSpeak NG voice (en-gb+f3), or espeak for eSpeak NG in every language (default: each language's natural voice where one is installed, else eSpeak NG's); see `recite voices`.", valueName: "voice"))
     var voice: String?
 
     @Flag(help: "Add to every word of the timing sidecar the phonemes eSpeak NG spoke for it (IPA).")
@@ -53,6 +53,15 @@ struct RenderOptions: ParsableArguments {
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
         if let bitRate, !(8...320).contains(bitRate) { throw ValidationError("--bitrate takes 8 to 320 kilobits per second.") }
+        // A voice that cannot read stops the run before any work, naming the nearest ones.
+        if let voice, let problem = VoiceAssignment.problem(with: Self.expanded(voice)) {
+            throw ValidationError("--voice \(problem)")
+        }
+    }
+
+    /// A voice given as a path, with `~` expanded.
+    private static func expanded(_ voice: String) -> String {
+        voice.contains("/") || voice.hasSuffix(".onnx") ? (voice as NSString).expandingTildeInPath : voice
     }
 
     /// The pipeline named (or the default), with this run's additions.
@@ -63,14 +72,14 @@ struct RenderOptions: ParsableArguments {
         pipeline.lexicons += lexicons.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if phonemes { pipeline.phonemes = true }
         if let voice {
-            pipeline.voice = voice
-            if voice.contains("/") || voice.hasSuffix(".onnx") { pipeline.voice = (voice as NSString).expandingTildeInPath }
+            pipeline.voice = Self.expanded(voice)
             // A neural voice of another language than the pipeline's says documents in its own:
-            // `--voice de_DE-thorsten-high` reads German, with German rules for numbers and units.
-            if let neural = try? VoiceLookup().resolve(pipeline.voice ?? ""),
-               Self.baseLanguage(neural.voice.language) != Self.baseLanguage(pipeline.language) {
-                pipeline.language = neural.voice.language
-                pipeline.markdown.defaultLanguage = neural.voice.language
+            // `--voice de_DE-thorsten-high` reads German, `--voice ef_dora` Spanish, with that
+            // language's rules for numbers and units.
+            if let neural = try? NeuralVoices.shared.resolve(pipeline.voice),
+               Self.baseLanguage(neural.language) != Self.baseLanguage(pipeline.language) {
+                pipeline.language = neural.language
+                pipeline.markdown.defaultLanguage = neural.language
             }
         }
         if let format = format?.audio {

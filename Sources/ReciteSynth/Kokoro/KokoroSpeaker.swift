@@ -6,7 +6,7 @@ final class KokoroSpeaker: PhonemeSpeaker {
     private let session: OnnxSession
     private let styles: [Float]
     private let vocabulary: [Unicode.Scalar: Int64]
-    let accent: MisakiPhonemes.Accent
+    let language: KokoroLanguage
     let sampleRate = KokoroVoice.sampleRate
     /// eSpeak NG's IPA must mark the letters of one phoneme with a tie.
     let wantsTies = true
@@ -32,7 +32,7 @@ final class KokoroSpeaker: PhonemeSpeaker {
         }
         vocabulary = try Self.readVocabulary(vocabularyPath)
         styles = try Self.readStyles(stylesPath)
-        accent = voice.name.hasPrefix("b") ? .british : .american
+        language = KokoroLanguage(voiceName: voice.name) ?? .americanEnglish
         session = try OnnxSession(model: voice.model, threads: threads)
     }
 
@@ -45,8 +45,8 @@ final class KokoroSpeaker: PhonemeSpeaker {
     /// eight articles' first 3,151 against 632 now (docs/voices.md).
     func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         var samples: [Float] = []
-        let styleLength = Self.callLength(segmentTokens: tokens(MisakiPhonemes.convert(segment, accent: accent)).count)
-        for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, accent: accent)), limit: Self.maximumTokens) where !piece.isEmpty {
+        let styleLength = Self.callLength(segmentTokens: tokens(MisakiPhonemes.convert(segment, language: language)).count)
+        for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, language: language)), limit: Self.maximumTokens) where !piece.isEmpty {
             let style = Array(styles[Self.styleRange(tokens: max(piece.count, styleLength))])
             samples += try session.run([
                 .int64("tokens", shape: [1, Int64(piece.count + 2)], values: [0] + piece + [0]),

@@ -4,8 +4,9 @@ import Foundation
 /// (510 × 256 float32, one row per input length), and the model's phoneme vocabulary.
 ///
 /// `.ci/install-neural` puts them in a voice folder as `kokoro-v1.0/model.onnx`,
-/// `kokoro-v1.0/vocab.json` and `kokoro-v1.0/voices/NAME.bin`. A name says the accent (`a`
-/// American, `b` British) and the gender (`f`, `m`): `af_heart` is an American woman's voice.
+/// `kokoro-v1.0/vocab.json` and `kokoro-v1.0/voices/NAME.bin`. A name says the language
+/// (`KokoroLanguage`: `a` American English, `b` British, `e` Spanish …) and the gender (`f`, `m`):
+/// `af_heart` is an American woman's voice, `em_alex` a Spanish man's.
 public struct KokoroVoice: Sendable, Equatable {
     public var name: String
     public var model: String
@@ -29,17 +30,24 @@ public struct KokoroVoice: Sendable, Equatable {
     public static var runtimeVersion: String? { OnnxRuntime.loadedVersion }
     public static let license = "Apache-2.0 (weights), MIT (ONNX export)"
 
-    public var accent: MisakiPhonemes.Accent { name.hasPrefix("b") ? .british : .american }
+    /// The voice's language, from its name's first letter (`ef_dora`: Spanish).
+    public var kokoroLanguage: KokoroLanguage { KokoroLanguage(voiceName: name) ?? .americanEnglish }
+    /// The English accent (`a` American, `b` British); American for the other languages.
+    public var accent: MisakiPhonemes.Accent { kokoroLanguage == .britishEnglish ? .british : .american }
     public var gender: String { name.dropFirst().first == "m" ? "male" : "female" }
     /// eSpeak NG's voice for the phonemes, and the BCP 47 language.
-    public var espeakVoice: String { accent == .british ? "en-gb" : "en-us" }
-    public var language: String { accent == .british ? "en-GB" : "en-US" }
+    public var espeakVoice: String { kokoroLanguage.espeakVoice }
+    public var language: String { kokoroLanguage.tag }
+    /// Why Recite cannot read with this voice (Japanese and Mandarin), or nil.
+    public var unavailableReason: String? { kokoroLanguage.unavailableReason }
 
-    /// Whether `name` looks like a Kokoro voice's name (`af_heart`): two letters, `_`, a word.
+    /// Whether `name` looks like a Kokoro voice's name (`af_heart`): a language letter, a gender
+    /// letter, `_`, a word.
     public static func isVoiceName(_ name: String) -> Bool {
         let parts = name.split(separator: "_", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 2, let accent = parts[0].first, let gender = parts[0].last else { return false }
-        return "ab".contains(accent) && "fm".contains(gender) && !parts[1].isEmpty
+        guard parts.count == 2, parts[0].count == 2, KokoroLanguage(voiceName: String(parts[0])) != nil,
+              let gender = parts[0].last else { return false }
+        return "fm".contains(gender) && !parts[1].isEmpty
             && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 

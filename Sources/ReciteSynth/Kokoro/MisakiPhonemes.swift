@@ -11,6 +11,44 @@ public enum MisakiPhonemes {
         case american, british
     }
 
+    /// `ipa` (eSpeak NG's, with ties) in misaki's symbols for a voice of `language`.
+    public static func convert(_ ipa: String, language: KokoroLanguage) -> String {
+        switch language {
+        case .americanEnglish: convert(ipa, accent: .american)
+        case .britishEnglish: convert(ipa, accent: .british)
+        default: convertOther(ipa)
+        }
+    }
+
+    /// Other languages, as misaki's `EspeakG2P` writes them for Kokoro v1.0: a tied diphthong or
+    /// affricate becomes its one symbol, other ties and eSpeak NG's hyphens go, nasal vowels keep
+    /// their tilde (the vocabulary has it).
+    static func convertOther(_ ipa: String) -> String {
+        let scalars = Array(ipa.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        scan: while i < scalars.count {
+            if i + 2 < scalars.count, scalars[i + 1] == tieScalar {
+                for (first, second, symbol) in otherTied where scalars[i] == first && scalars[i + 2] == second {
+                    out.append(symbol)
+                    i += 3
+                    continue scan
+                }
+            }
+            if scalars[i] != tieScalar && scalars[i] != "-" { out.append(scalars[i]) }
+            i += 1
+        }
+        return String(out)
+    }
+
+    private static let tieScalar: Unicode.Scalar = "^"
+
+    /// misaki's one-symbol forms of tied pairs outside English (`EspeakG2P.e2m`).
+    private static let otherTied: [(Unicode.Scalar, Unicode.Scalar, Unicode.Scalar)] = [
+        ("a", "ɪ", "I"), ("a", "ʊ", "W"), ("d", "z", "ʣ"), ("d", "ʒ", "ʤ"), ("e", "ɪ", "A"),
+        ("o", "ʊ", "O"), ("ə", "ʊ", "Q"), ("s", "s", "S"), ("t", "s", "ʦ"), ("t", "ʃ", "ʧ"), ("ɔ", "ɪ", "Y"),
+    ]
+
     /// The tie eSpeak NG is asked to put inside a multi-letter phoneme.
     public static let tie: Character = "^"
 
