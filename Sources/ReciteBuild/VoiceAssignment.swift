@@ -127,7 +127,7 @@ public struct VoiceAssignment: Sendable {
     }
 
     /// Up to three of `names` nearest to `name` in edits (case aside), if near enough to be a slip.
-    static func closest(to name: String, among names: [String]) -> [String] {
+    public static func closest(to name: String, among names: [String]) -> [String] {
         let target = Array(name.lowercased())
         let limit = max(2, target.count / 3)
         var seen = Set<String>()

@@ -10,6 +10,10 @@ extension TimingSidecar {
         whole.sentences += moved.sentences
         whole.blocks += moved.blocks
         whole.marks += moved.marks
+        // The book's voices: every chapter's, in the order they first read.
+        for voice in voices ?? [] where !(whole.voices ?? []).contains(voice) {
+            whole.voices = (whole.voices ?? []) + [voice]
+        }
     }
 
     /// The same timings `offset` seconds later in audio `extra` seconds longer: the sidecar of a

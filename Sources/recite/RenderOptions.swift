@@ -53,8 +53,9 @@ struct RenderOptions: ParsableArguments {
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256 workers.") }
         if let bitRate, !(8...320).contains(bitRate) { throw ValidationError("--bitrate takes 8 to 320 kilobits per second.") }
-        // A voice that cannot read stops the run before any work, naming the nearest ones.
-        if let voice, let problem = VoiceAssignment.problem(with: Self.expanded(voice)) {
+        // A voice name that cannot read stops the run before any work, naming the nearest ones
+        // (a voice file that is missing or damaged stops it too, as a configuration error).
+        if let voice, !voice.contains("/"), !voice.hasSuffix(".onnx"), let problem = VoiceAssignment.problem(with: voice) {
             throw ValidationError("--voice \(problem)")
         }
     }

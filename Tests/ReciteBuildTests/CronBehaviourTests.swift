@@ -22,7 +22,7 @@ import Testing
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = EndToEndTests.executable
-        process.arguments = arguments
+        process.arguments = Fixtures.namingVoice(arguments)
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -49,7 +49,7 @@ import Testing
 
         init(_ arguments: [String]) throws {
             process.executableURL = EndToEndTests.executable
-            process.arguments = arguments + ["--log-format", "json"]
+            process.arguments = Fixtures.namingVoice(arguments) + ["--log-format", "json"]
             let pipe = Pipe()
             process.standardError = pipe
             process.standardOutput = FileHandle.nullDevice

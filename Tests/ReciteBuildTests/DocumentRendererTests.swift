@@ -8,6 +8,14 @@ import Testing
 
 /// Rendering with a stand-in synthesizer: batching, order and pauses, without eSpeak NG.
 @Suite struct DocumentRendererTests {
+    /// The default pipeline with eSpeak NG in every language: these tests give the renderer a
+    /// stand-in synthesizer at its own rate, which a natural voice's rate would replace.
+    static var espeak: Pipeline {
+        var pipeline = Pipeline.builtIn
+        pipeline.voice = VoiceAssignment.espeakKeyword
+        return pipeline
+    }
+
     /// One second of tone per request at 1 kHz, with a word event at every word start.
     final class ToneSynthesizer: SegmentSynthesizer, @unchecked Sendable {
         let sampleRate = 1000
@@ -36,7 +44,7 @@ import Testing
         let items = (1...150).map { "- item \($0)" }.joined(separator: "\n")
         let input = folder.appendingPathComponent("list.md")
         try Data(items.utf8).write(to: input)
-        var pipeline = Pipeline.builtIn
+        var pipeline = Self.espeak
         pipeline.pauses.listItem = 0.5
         let renderer = try DocumentRenderer(pipeline: pipeline)
         let prepared = try renderer.prepare(Job(source: input.path, format: .markdown, outputStem: "list"))
@@ -87,7 +95,7 @@ import Testing
         let count = DocumentRenderer.longDocumentSegments + 10
         let input = folder.appendingPathComponent("long.md")
         try Data((1...count).map { "- line \($0)" }.joined(separator: "\n").utf8).write(to: input)
-        let renderer = try DocumentRenderer(pipeline: .builtIn)
+        let renderer = try DocumentRenderer(pipeline: Self.espeak)
         let prepared = try renderer.prepare(Job(source: input.path, format: .markdown, outputStem: "long"))
         #expect(prepared.segments.count == count)
         let size = DocumentRenderer.batchSize(segments: count)
@@ -110,7 +118,7 @@ import Testing
         try SoundFile.writeClip((0..<2000).map { _ in 0.25 }, channels: 1, sampleRate: 4000, to: clip)
         let input = folder.appendingPathComponent("doc.ssml")
         try Data("<speak>Before <audio src=\"chime.wav\">fallback</audio> after</speak>".utf8).write(to: input)
-        let renderer = try DocumentRenderer(pipeline: .builtIn)
+        let renderer = try DocumentRenderer(pipeline: Self.espeak)
         let job = Job(source: input.path, format: .ssml, outputStem: "doc", inputRoot: folder.path)
         let prepared = try renderer.prepare(job)
         #expect(prepared.segments.map { $0.clip != nil } == [false, true, false])

@@ -19,7 +19,7 @@ import Testing
     static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = Fixtures.namingVoice(arguments)
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = Fixtures.repositoryRoot
         let errors = Pipe()

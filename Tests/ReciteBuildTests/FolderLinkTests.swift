@@ -73,7 +73,7 @@ import Testing
         let output = input.deletingLastPathComponent().appendingPathComponent("out")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["120", EndToEndTests.executable.path, "build", input.path, "-o", output.path, "--verbose"]
+        process.arguments = ["120", EndToEndTests.executable.path] + Fixtures.namingVoice(["build", input.path, "-o", output.path, "--verbose"])
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

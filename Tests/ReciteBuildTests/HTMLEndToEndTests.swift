@@ -13,7 +13,7 @@ import Testing
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = Fixtures.reciteExecutable
-        process.arguments = arguments
+        process.arguments = Fixtures.namingVoice(arguments)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -20,7 +20,7 @@ enum RunSupport {
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.arguments = executable == EndToEndTests.executable.path ? Fixtures.namingVoice(arguments) : arguments
         process.currentDirectoryURL = Fixtures.repositoryRoot
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

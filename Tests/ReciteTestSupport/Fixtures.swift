@@ -60,3 +60,21 @@ extension Fixtures {
 
 /// The scratch root as a C string, for the exit handler (which cannot capture context).
 nonisolated(unsafe) private var scratchRootPath: UnsafeMutablePointer<CChar>?
+
+extension Fixtures {
+    /// The arguments of a `recite build` or `recite book` run, with `--voice espeak` when neither
+    /// they nor the pipeline they name choose a voice: the default, a natural voice, takes about
+    /// a second a sentence, and most tests are not about the voice. Tests of the default say
+    /// `--voice` nowhere and call `recite` without this.
+    public static func namingVoice(_ arguments: [String]) -> [String] {
+        guard let command = arguments.first, command == "build" || command == "book", !arguments.contains("--voice") else {
+            return arguments
+        }
+        if let index = arguments.firstIndex(of: "--pipeline"), index + 1 < arguments.count,
+           let text = try? String(contentsOfFile: arguments[index + 1], encoding: .utf8),
+           text.split(separator: "\n").contains(where: { $0.hasPrefix("voice:") }) {
+            return arguments
+        }
+        return arguments + ["--voice", "espeak"]
+    }
+}
