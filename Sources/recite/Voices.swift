@@ -52,7 +52,7 @@ struct Voices: ParsableCommand {
 
     private func printKokoroVoices(_ lookup: VoiceLookup) {
         let kokoro = lookup.installedKokoro()
-        print("# Kokoro voices, \(KokoroVoice.engine) (name, language, gender, engine, license, file); blend them as af_bella(2)+af_sky(1)")
+        print("# Kokoro voices, \(KokoroVoice.engine) (name, language, gender, engine, license, file, whether it is its language's default); blend them as af_bella(2)+af_sky(1)")
         if kokoro.isEmpty {
             print("# none installed (.ci/install-neural installs 54); looked in: \(lookup.folders.joined(separator: ", "))")
         }
@@ -62,9 +62,9 @@ struct Voices: ParsableCommand {
                 unavailable[voice.kokoroLanguage, default: []].append(voice.name)
                 continue
             }
-            let isDefault = voice.kokoroLanguage.defaultVoice == voice.name ? " (default)" : ""
-            print([voice.name, "\(voice.kokoroLanguage.displayName) (\(voice.language))\(isDefault)", voice.gender, "Kokoro-82M v1.0",
-                   KokoroVoice.license, voice.styles].joined(separator: "\t"))
+            let isDefault = voice.kokoroLanguage.defaultVoice == voice.name ? ["the default for \(voice.language)"] : []
+            print(([voice.name, "\(voice.kokoroLanguage.displayName) (\(voice.language))", voice.gender, "Kokoro-82M v1.0",
+                    KokoroVoice.license, voice.styles] + isDefault).joined(separator: "\t"))
         }
         for language in KokoroLanguage.allCases {
             guard let names = unavailable[language], let reason = language.unavailableReason else { continue }

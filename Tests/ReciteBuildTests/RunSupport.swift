@@ -13,14 +13,14 @@ enum RunSupport {
 
     /// Runs `recite arguments` from the repository root, `input` on its standard input.
     static func recite(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        try run(EndToEndTests.executable.path, arguments, input: input, environment: environment)
+        try run(EndToEndTests.executable.path, Fixtures.namingVoice(arguments), input: input, environment: environment)
     }
 
     /// Runs any program the same way (`setpriv`, `mount`).
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = executable == EndToEndTests.executable.path ? Fixtures.namingVoice(arguments) : arguments
+        process.arguments = arguments
         process.currentDirectoryURL = Fixtures.repositoryRoot
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
