@@ -4,7 +4,9 @@ import ReciteSynth
 /// Which voice reads each language of a run, nearest choice first:
 ///
 /// 1. `voice: espeak` (or `--voice espeak`): eSpeak NG in every language;
-/// 2. the pipeline's `voice` (or `--voice`), for documents in the pipeline's language (any region);
+/// 2. the pipeline's `voice` (or `--voice`), for documents in the pipeline's language: a neural
+///    voice in any region of it, an eSpeak NG voice in its own region (eSpeak NG's voice of the
+///    language in the others);
 /// 3. the pipeline's `voices` map, by the exact tag (`en-GB`), then by the language alone (`es`);
 /// 4. the language's natural voice, when it is installed (`KokoroLanguage.defaultVoice`);
 /// 5. eSpeak NG's voice for the language.
@@ -44,7 +46,13 @@ public struct VoiceAssignment: Sendable {
     /// The voice for text in `tag`.
     public func choice(for tag: String) -> Choice {
         if voice?.lowercased() == Self.espeakKeyword { return .espeak(nil) }
-        if let voice, Self.base(tag) == Self.base(language) { return Self.choice(named: voice, neural: neural) }
+        if let voice, Self.base(tag) == Self.base(language) {
+            // A natural voice reads its language in every region; an eSpeak NG voice names one
+            // region's, and eSpeak NG has a voice for each other region (`<s xml:lang="en-GB">`).
+            let named = Self.choice(named: voice, neural: neural)
+            if case .neural = named { return named }
+            return tag.lowercased() == language.lowercased() ? named : .espeak(nil)
+        }
         if let named = voices.first(where: { $0.key.lowercased() == tag.lowercased() })?.value
             ?? voices.first(where: { $0.key.lowercased() == Self.base(tag) })?.value {
             return Self.choice(named: named, neural: neural)
