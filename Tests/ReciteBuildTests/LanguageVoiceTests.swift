@@ -126,6 +126,17 @@ import Testing
         #expect(run.status == 2 && run.stderr.contains("ef_dora"), "\(run.stderr)")
     }
 
+    /// `recite voices --sample` takes a blend as it takes a voice.
+    @Test(.enabled(if: installed, "\(skip)"))
+    func aBlendHasASample() throws {
+        let folder = EndToEndTests.temporaryFolder("blend-sample")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try RunSupport.recite(["voices", "--sample", folder.path, "--voice", "af_bella+af_sky"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let info = try SoundFile.info(of: folder.appendingPathComponent("af_bella+af_sky.wav").path)
+        #expect(info.sampleRate == 24000 && info.duration > 3)
+    }
+
     @Test(.enabled(if: installed, "\(skip)"))
     func voicesListsLanguagesAndFiltersByOne() throws {
         let spanish = try RunSupport.recite(["voices", "--language", "es"])
