@@ -11,6 +11,12 @@ bench:
 	RECITE_BENCH=1 swift build -c release --product library-speed
 	.build/release/library-speed
 
+# Kokoro beyond English (issue: natural Kokoro voices beyond English): Recite against kokoro-onnx 0.6.1 on
+# the held-out passages of Eval/languages/held (es, fr, it, pt-BR, hi): Whisper base word error rate with its
+# margin, timing_whisper, wall time and peak memory. See docs/measuring.md. --split dev or shared for the others.
+bench-languages:
+	python3 Benchmarks/kokoro_languages.py --split held
+
 # Thirty nights (SOAK_NIGHTS) of a nightly cron job over real articles, with kills, full disks and
 # unreadable files at random (SOAK_SEED); fails if any night lost anything. See Benchmarks/soak.py.
 soak:
@@ -27,4 +33,4 @@ fuzz:
 asan:
 	bash Fuzz/asan.sh
 
-.PHONY: bench soak fuzz asan
+.PHONY: bench bench-languages soak fuzz asan
