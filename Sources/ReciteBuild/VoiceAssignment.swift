@@ -78,7 +78,8 @@ public struct VoiceAssignment: Sendable {
         }.joined(separator: ",")
     }
 
-    private static func base(_ tag: String) -> String {
+    /// The language of a BCP 47 tag without its region, lowercased (`en-GB` → `en`).
+    public static func base(_ tag: String) -> String {
         String(tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
     }
 

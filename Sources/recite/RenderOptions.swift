@@ -78,7 +78,7 @@ struct RenderOptions: ParsableArguments {
             // `--voice de_DE-thorsten-high` reads German, `--voice ef_dora` Spanish, with that
             // language's rules for numbers and units.
             if let neural = try? NeuralVoices.shared.resolve(pipeline.voice),
-               Self.baseLanguage(neural.language) != Self.baseLanguage(pipeline.language) {
+               VoiceAssignment.base(neural.language) != VoiceAssignment.base(pipeline.language) {
                 pipeline.language = neural.language
                 pipeline.markdown.defaultLanguage = neural.language
             }
@@ -92,10 +92,6 @@ struct RenderOptions: ParsableArguments {
         for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
         return pipeline
-    }
-
-    private static func baseLanguage(_ tag: String) -> String {
-        String(tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
     }
 
     /// The formats `--captions` names (comma-separated); a name it does not know is a
