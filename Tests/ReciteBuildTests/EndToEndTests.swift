@@ -17,18 +17,9 @@ import Testing
     }
 
     static func recite(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = Fixtures.namingVoice(arguments)
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.currentDirectoryURL = Fixtures.repositoryRoot
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+        let outcome = try ChildRun.run(executable.path, Fixtures.namingVoice(arguments), environment: environment,
+                                       directory: Fixtures.repositoryRoot)
+        return Outcome(status: outcome.status, stderr: outcome.stderr)
     }
 
     static func temporaryFolder(_ name: String) -> URL {

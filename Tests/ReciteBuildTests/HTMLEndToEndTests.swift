@@ -11,17 +11,8 @@ import Testing
 
     /// Runs `recite` and returns its status, standard output and standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Fixtures.reciteExecutable
-        process.arguments = Fixtures.namingVoice(arguments)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let outcome = try ChildRun.run(Fixtures.reciteExecutable.path, Fixtures.namingVoice(arguments))
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     @Test func dryRunSaysTheArticleOnly() throws {

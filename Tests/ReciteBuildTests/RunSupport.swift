@@ -16,46 +16,10 @@ enum RunSupport {
         try run(EndToEndTests.executable.path, Fixtures.namingVoice(arguments), input: input, environment: environment)
     }
 
-    /// Runs any program the same way (`setpriv`, `mount`).
+    /// Runs any program the same way (`setpriv`, `mount`), with `ChildRun`'s deadline.
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.repositoryRoot
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        // Both pipes drained at once, so that neither fills while the other is read.
-        let errors = ErrorsReader(stderr.fileHandleForReading)
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-
-    /// Reads a handle to its end on a thread of its own.
-    final class ErrorsReader: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
+        let outcome = try ChildRun.run(executable, arguments, input: input, environment: environment, directory: Fixtures.repositoryRoot)
+        return Output(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// The counts of a build's summary line: "rendered R documents (… s of audio), U unchanged,
