@@ -24,6 +24,8 @@ struct Book: ParsableCommand {
         a read-along EPUB 3 (Media Overlays) instead: its chapters' audio is copied from the same kept \
         chapters, and the documents' local pictures (PNG, JPEG, GIF inside the folder) go with their \
         text. If an article fails, the book is not bound and an earlier one is kept.
+
+        \(ExitStatus.help)
         """)
 
     @Argument(help: "The folder of articles, or an EPUB book.")
@@ -52,8 +54,7 @@ struct Book: ParsableCommand {
     @Option(help: "For --format epub: what the read-along highlights, one sentence or one word at a time (default: the pipeline's book.overlay, sentences).")
     var overlay: OverlayGranularity?
 
-    @Flag(name: .shortAndLong, help: "Print errors only.")
-    var quiet = false
+    @OptionGroup(title: "Reporting") var reporting: ReportOptions
 
     /// Each part's title: the `title` of the subfolder's index.md front matter, else its name.
     static func partTitles(folder: String, stems: [String]) -> [String: String] {
@@ -75,7 +76,7 @@ struct Book: ParsableCommand {
 
     func run() throws {
         MemoryTuning.keepFreedMemory()
-        let reporter = BuildReporter(format: .text, quiet: quiet, verbose: false)
+        let reporter = reporting.reporter()
         try exitingOnRunErrors {
             let pipeline = try render.loadPipeline()
             let output = render.output
@@ -145,21 +146,20 @@ struct Book: ParsableCommand {
                 writer.jobs = render.jobs
                 let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
                                                                                       chapterIndex: $0.format == .epub ? $0.chapter : nil) })
-                for warning in book.warnings where !quiet { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
-                if !quiet {
-                    let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
-                    let pictures = book.images > 0 ? ", \(book.images) picture(s)" : ""
-                    let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
-                    FileHandle.standardError.write(Data("wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how)\(pictures))\(skipped)\n".utf8))
-                }
+                for warning in book.warnings { reporter.handle(.notice(warning)) }
+                let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
+                let pictures = book.images > 0 ? ", \(book.images) picture(s)" : ""
+                let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
+                reporter.book(path: book.path, chapters: book.chapters, duration: book.duration,
+                              line: "wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how)\(pictures))\(skipped)")
                 return
             }
             let book = try binder.bind(chapters.map {
                 BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)
             }, title: bookTitle)
-            if !quiet {
-                FileHandle.standardError.write(Data("bound \(book.articles.count) chapters into \(output)/\(name).\(format.fileExtension) (\(String(format: "%.1f", book.duration)) s)\n".utf8))
-            }
+            let path = "\(output)/\(name).\(format.fileExtension)"
+            reporter.book(path: path, chapters: book.articles.count, duration: book.duration,
+                          line: "bound \(book.articles.count) chapters into \(path) (\(String(format: "%.1f", book.duration)) s)")
         }
     }
 }

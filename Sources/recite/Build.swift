@@ -16,8 +16,9 @@ struct Build: ParsableCommand {
         NAME.timing.json (and NAME.vtt, NAME.srt, NAME.html when asked for), and the run writes \
         manifest.json. With --feed it also writes feed.xml, a podcast feed of the documents (with \
         NAME.vtt, NAME.srt, NAME.transcript.json and NAME.chapters.json for each), and the audio is MP3, \
-        which every podcast app plays, unless --format or the pipeline names a format. Exit status: 0 all done, 1 some documents failed, 2 usage or configuration \
-        error, 75 another run holds the output folder.
+        which every podcast app plays, unless --format or the pipeline names a format.
+
+        \(ExitStatus.help)
         """)
 
     @Argument(help: "Documents (Markdown, HTML, SSML, EPUB) and folders of them.")
@@ -28,17 +29,10 @@ struct Build: ParsableCommand {
     @Flag(help: "Print what would be said, per block, without synthesizing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Build only part K of N of the input (e.g. 2/8), for schedulers that spread a collection over machines.", valueName: "K/N"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Build only part K of N of the input (e.g. 2/8, 1 ≤ K ≤ N), for schedulers that spread a collection over machines.", valueName: "K/N"))
+    var shard: Shard?
 
-    @Option(help: "text: a progress bar on a terminal, else errors and a summary line; json: one JSON object per line.")
-    var logFormat: BuildReporter.Format = .text
-
-    @Flag(name: .shortAndLong, help: "Print errors only.")
-    var quiet = false
-
-    @Flag(help: "Print a line per document.")
-    var verbose = false
+    @OptionGroup(title: "Reporting") var reporting: ReportOptions
 
     @Flag(help: ArgumentHelp("Also write OUT/feed.xml, a podcast feed of the documents (needs --base-url). The audio is then MP3, which every podcast app plays, unless --format or the pipeline names a format."))
     var feed = false
@@ -51,16 +45,15 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         if render.format == .epub { throw ValidationError("--format epub makes a read-along book: use `recite book PATH -o OUT --format epub`.") }
-        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\".") }
     }
 
     func run() throws {
         MemoryTuning.keepFreedMemory()
-        let reporter = BuildReporter(format: logFormat, quiet: quiet, verbose: verbose)
+        let reporter = reporting.reporter()
         try exitingOnRunErrors {
             let runner = BuildRunner(
                 options: .init(inputs: paths, outputFolder: render.output, pipeline: try render.loadPipeline(), dryRun: dryRun,
-                               jobs: render.jobs, cacheFolder: render.cache, shard: shard.flatMap(Shard.init),
+                               jobs: render.jobs, cacheFolder: render.cache, shard: shard,
                                feed: FeedSettings(enabled: feed, baseURL: baseURL, keepDays: feedKeepDays)),
                 report: reporter.handle)
             let summary = try runner.run()

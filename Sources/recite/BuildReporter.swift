@@ -49,6 +49,16 @@ final class BuildReporter: @unchecked Sendable {
         }
     }
 
+    /// What a `recite book` run wrote: its line of text, or a JSON "book" event.
+    func book(path: String, chapters: Int, duration: Double, line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch format {
+        case .json: emit(["event": "book", "path": path, "chapters": chapters, "duration": (duration * 1000).rounded() / 1000])
+        case .text: if !quiet { write(line) }
+        }
+    }
+
     // MARK: - Text
 
     private func text(_ event: BuildRunner.Event) {

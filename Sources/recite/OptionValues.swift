@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReciteAudio
 import ReciteBuild
+import ReciteCaptions
 
 // Option values the parser checks, lists in `--help` and completes in the shell.
 
@@ -43,4 +44,26 @@ enum VoiceEngine: String, CaseIterable, ExpressibleByArgument {
 /// `--loudness podcast|audiobook|off|-NN`.
 extension LoudnessTarget: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
+}
+
+/// `build --shard K/N`.
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+/// `--captions vtt,srt`: caption formats, comma-separated, any case.
+struct CaptionList: ExpressibleByArgument {
+    var formats: [CaptionFormat]
+
+    init?(argument: String) {
+        var formats: [CaptionFormat] = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let format = CaptionFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else { return nil }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard !formats.isEmpty else { return nil }
+        self.formats = formats
+    }
+
+    static var allValueStrings: [String] { ["vtt", "srt", "vtt,srt"] }
 }

@@ -9,6 +9,8 @@ struct Recite: ParsableCommand {
         discussion: """
         Start with `recite build FOLDER -o OUT`; `recite voices` lists the voices. Shell completions: \
         `recite --generate-completion-script bash` (or zsh, fish).
+
+        \(ExitStatus.help)
         """,
         subcommands: [Build.self, Book.self, LexiconCommand.self, Voices.self, Normalize.self, Cache.self, Worker.self])
 
@@ -23,10 +25,22 @@ struct Recite: ParsableCommand {
     }
 }
 
-/// Exit statuses (DESIGN.md): 0 all done, 1 some documents failed, 2 usage or configuration error,
-/// 75 another run holds the output folder.
+/// Recite's exit statuses, one table for every command: `--help` prints `help`, docs/usage.md
+/// repeats it, and `ExitStatusTests` runs each row. A usage error keeps the argument parser's
+/// 64 (sysexits' EX_USAGE), apart from 2, so that a script can tell a mistyped command line from
+/// a pipeline, voice or input that cannot be used.
 enum ExitStatus {
+    static let done: Int32 = 0
     static let someFailed: Int32 = 1
     static let configuration: Int32 = 2
+    static let usage: Int32 = 64
     static let busy: Int32 = 75
+
+    static let help = """
+        Exit status: 0 all done; 1 some documents failed (the others were written) or the run \
+        could not finish writing; 2 configuration error (a pipeline, recite.yml, lexicon, voice \
+        file or input path that cannot be used); 64 usage error (an option or value the command \
+        line does not take, a voice that is not installed); 75 another run is writing to the \
+        same output folder (try again later).
+        """
 }

@@ -45,7 +45,7 @@ struct RenderOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Caption files to write beside the audio, added to the pipeline's: vtt, srt or vtt,srt.",
                                valueName: "formats"))
-    var captions: String?
+    var captions: CaptionList?
 
     @Flag(help: "Also write a read-along page NAME.html beside the audio (it highlights each word as it is spoken).")
     var html = false
@@ -89,23 +89,11 @@ struct RenderOptions: ParsableArguments {
         }
         if let bitRate { pipeline.bitRate = bitRate * 1000 }
         if let loudness { pipeline.loudness = loudness }
-        for format in try captionFormats() where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
+        for format in captions?.formats ?? [] where !pipeline.captions.contains(format) { pipeline.captions.append(format) }
         if html { pipeline.html = true }
         return pipeline
     }
 
-    /// The formats `--captions` names (comma-separated); a name it does not know is a
-    /// configuration error (exit status 2).
-    func captionFormats() throws(ConfigurationError) -> [CaptionFormat] {
-        guard let captions else { return [] }
-        return try captions.split(separator: ",").map { (name) throws(ConfigurationError) in
-            let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = CaptionFormat(rawValue: name) else {
-                throw ConfigurationError("--captions takes vtt, srt or both (vtt,srt); \"\(name)\" is not one of them.")
-            }
-            return format
-        }
-    }
 }
 
 /// Runs a rendering command's body, turning configuration errors and a busy output folder into

@@ -237,11 +237,6 @@ import Testing
         return false
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        #expect(try Self.recite(["build", "no-such-folder", "-o", Self.temporaryFolder("x").path]).status == 2)
-        #expect(try Self.recite(["build", "Samples", "-o", Self.temporaryFolder("y").path, "--pipeline", "nope"]).status == 2)
-    }
-
     /// Real documents written by other people: each renders, or is refused with a located error.
     @Test(.enabled(if: Fixtures.shared != nil, "needs ../shared/corpus beside the checkout"))
     func corpusRendersOrIsRefusedClearly() throws {
