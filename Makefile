@@ -19,9 +19,11 @@ bench-languages:
 
 # Thirty nights (SOAK_NIGHTS) of a nightly cron job over real articles, with kills, full disks and
 # unreadable files at random (SOAK_SEED); fails if any night lost anything. See Benchmarks/soak.py.
+# Its kill points are test hooks, so it builds a release with them (RECITE_TEST_HOOKS=1), in a build
+# folder of its own.
 soak:
-	swift build -c release
-	python3 Benchmarks/soak.py
+	RECITE_TEST_HOOKS=1 swift build -c release --build-path .build/hooks
+	python3 Benchmarks/soak.py --recite .build/hooks/release/recite
 
 # libFuzzer harnesses (address sanitizer), each run FUZZ_SECONDS; see Fuzz/run.sh.
 fuzz:

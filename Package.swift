@@ -146,6 +146,16 @@ if Context.environment["RECITE_BENCH"] == "1" {
     package.products.append(.executable(name: "library-speed", targets: ["library-speed"]))
 }
 
+// Test hooks (`TestHooks`: crash, hang, kill at a named place) are compiled into debug builds,
+// which the tests use, and into builds made with RECITE_TEST_HOOKS=1 (`make soak`); not into a
+// release build otherwise.
+for target in package.targets where target.name == "ReciteSystem" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.define("RECITE_TEST_HOOKS", .when(configuration: .debug)))
+    if Context.environment["RECITE_TEST_HOOKS"] == "1" { settings.append(.define("RECITE_TEST_HOOKS")) }
+    target.swiftSettings = settings
+}
+
 // Strict settings for every Swift target, from one place.
 for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []

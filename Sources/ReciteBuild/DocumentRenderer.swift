@@ -9,6 +9,7 @@ import ReciteScript
 import ReciteSegment
 import ReciteSSML
 import ReciteSynth
+import ReciteSystem
 import ReciteTiming
 
 /// Runs every stage for one document: parse, normalize, pronounce, segment, synthesize, stitch.
@@ -160,10 +161,10 @@ public struct DocumentRenderer: Sendable {
 
     /// For tests of isolation only: reading a document whose path ends with the value of
     /// `RECITE_TEST_CRASH_READING` crashes the process that reads it.
-    static let crashMarker = ProcessInfo.processInfo.environment["RECITE_TEST_CRASH_READING"].flatMap { $0.isEmpty ? nil : $0 }
+    static let crashMarker = TestHooks.value("RECITE_TEST_CRASH_READING")
     /// For tests only: a document whose path ends with `RECITE_TEST_REWRITE_READING` is added to
     /// each time it has been read.
-    static let rewriteMarker = ProcessInfo.processInfo.environment["RECITE_TEST_REWRITE_READING"].flatMap { $0.isEmpty ? nil : $0 }
+    static let rewriteMarker = TestHooks.value("RECITE_TEST_REWRITE_READING")
 
     /// A clip can be spliced in if libsndfile reads its header (WAV, FLAC and the other formats it knows).
     @Sendable static func isPlayableAudio(_ path: String) -> Bool {

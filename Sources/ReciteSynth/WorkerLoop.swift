@@ -202,9 +202,7 @@ public enum WorkerLoop {
         static let crashMarker = marker("RECITE_TEST_CRASH_SYNTHESIS")
         static let hangMarker = marker("RECITE_TEST_HANG_SYNTHESIS")
 
-        static func marker(_ name: String) -> String? {
-            ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
+        static func marker(_ name: String) -> String? { ReciteSystem.TestHooks.value(name) }
 
         static func misbehave(on markup: String) {
             if let crashMarker, markup.contains(crashMarker) {
