@@ -23,11 +23,9 @@ let package = Package(
                        providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
-        // sherpa-onnx (neural voices) comes from a PyPI wheel: .ci/install-neural writes its .pc file.
-        .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
-        // ONNX Runtime 1.32's C API (Kokoro voices), declared by hand and opened with dlopen: the
-        // library comes from PyPI's onnxruntime wheel, which ships no header (.ci/install-neural).
-        .systemLibrary(name: "COnnxRuntime"),
+        // ONNX Runtime's own C header (Piper and Kokoro voices): .ci/install-deps installs it and
+        // writes recite-onnxruntime.pc; the library is opened with dlopen (.ci/install-neural).
+        .systemLibrary(name: "COnnxRuntime", pkgConfig: "recite-onnxruntime"),
         // M4B (AAC in MP4), and a book's chapters and cover in the other compressed formats;
         // libswresample changes sample rates (Opus's 24 kHz, SSML audio clips, mixed voices).
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -61,7 +59,7 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "CSherpaOnnx", "COnnxRuntime", "CLibCrypto",
+        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "COnnxRuntime", "CLibCrypto",
                                              "CDynamicLinker", "ReciteSystem"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "CEbur128", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),

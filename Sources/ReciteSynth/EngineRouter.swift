@@ -2,8 +2,8 @@ import Foundation
 
 /// Sends each request to the engine that says it: eSpeak NG's workers, or the workers of the
 /// neural voice it names (one pool per voice, started on first use), and gives the audio back in
-/// request order. This is the seam between engines: another neural engine (Kokoro, which
-/// sherpa-onnx also runs) would be one more kind of pool here.
+/// request order. This is the seam between engines: a neural voice's pool says Piper and Kokoro
+/// voices alike (`PreparedVoice.Kind`).
 public final class EngineRouter: SegmentSynthesizer, @unchecked Sendable {
     private let espeak: any SegmentSynthesizer
     private let makeNeural: @Sendable (NeuralSettings) -> (any SegmentSynthesizer)?

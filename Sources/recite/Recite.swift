@@ -16,7 +16,7 @@ struct Recite: ParsableCommand {
 
     /// A flag of its own, not the parser's static `version:` string: the libraries' versions are
     /// asked at run time, and only when someone asks (every worker process starts this command).
-    @Flag(help: "Print the versions of Recite (and its commit), eSpeak NG, sherpa-onnx, ONNX Runtime and FFmpeg.")
+    @Flag(help: "Print the versions of Recite (and its commit), eSpeak NG, ONNX Runtime and FFmpeg.")
     var version = false
 
     func run() throws {

@@ -17,7 +17,7 @@ enum VersionReport {
             eSpeak NG \(EspeakEngine.version) (data: \(EspeakEngine.dataFolder))
             \(NeuralRuntimeVersion.description)
             neural voices installed: \(neuralVoices.isEmpty ? "none" : neuralVoices.joined(separator: ", "))
-            Kokoro-82M v1.0 on ONNX Runtime \(KokoroVoice.runtimeVersion ?? "(not installed: .ci/install-neural)"): \(kokoro.isEmpty ? "no voices installed" : "\(kokoro.count) voices")
+            Kokoro-82M v1.0: \(kokoro.isEmpty ? "no voices installed" : "\(kokoro.count) voices")
             \(FFmpegVersion.description)
             \(SoundFile.libraryVersion)
             libcrypto: \(SHA256.libraryVersion)

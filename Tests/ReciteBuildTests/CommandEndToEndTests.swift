@@ -111,7 +111,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("recite ") == true && lines.first?.contains("(commit ") == true, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("eSpeak NG 1.") }, "\(run.stdout)")
-        #expect(lines.contains { $0.hasPrefix("sherpa-onnx ") && $0.contains("ONNX Runtime ") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("ONNX Runtime 1.32.0 (") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("FFmpeg ") && $0.contains("libswresample") }, "\(run.stdout)")
     }
 

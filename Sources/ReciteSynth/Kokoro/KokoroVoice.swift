@@ -26,8 +26,7 @@ public struct KokoroVoice: Sendable, Equatable {
     /// since 4; the segment's style row since 5), so that a cache never gives
     /// audio made the old way.
     public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 5"
-    /// The version of the ONNX Runtime library Kokoro runs on, or nil when it cannot be opened.
-    public static var runtimeVersion: String? { OnnxRuntime.loadedVersion }
+
     public static let license = "Apache-2.0 (weights), MIT (ONNX export)"
 
     /// The voice's language, from its name's first letter (`ef_dora`: Spanish).

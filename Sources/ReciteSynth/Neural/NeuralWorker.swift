@@ -17,8 +17,10 @@ extension WorkerLoop {
         EspeakEngine.reportsPhonemes = true  // a lexicon word's phonemes come from its events
         let synthesis: NeuralSynthesis
         do {
-            let voice: any PhonemeSpeaker = prepared.styles != nil ? try KokoroSpeaker(prepared, threads: configuration.threads)
-                                                                     : try SherpaVoice(prepared, threads: configuration.threads)
+            let voice: any PhonemeSpeaker = switch prepared.kind {
+            case .kokoro: try KokoroSpeaker(prepared, threads: configuration.threads)
+            case .piper: try PiperSpeaker(prepared, threads: configuration.threads)
+            }
             synthesis = NeuralSynthesis(voice: voice, prepared: prepared, keepsPhonemes: configuration.phonemes)
             try EspeakEngine.withShared { $0.warmUp(language: prepared.espeakVoice, voiceName: nil) }
         } catch {

@@ -1,6 +1,5 @@
-/// A loaded neural voice that says eSpeak NG's IPA: Piper voices through sherpa-onnx
-/// (`SherpaVoice`), Kokoro voices through ONNX Runtime (`KokoroSpeaker`). Each turns the IPA
-/// into its own model's symbols.
+/// A loaded neural voice that says eSpeak NG's IPA through ONNX Runtime: Piper voices
+/// (`PiperSpeaker`), Kokoro voices (`KokoroSpeaker`). Each turns the IPA into its own model's symbols.
 protocol PhonemeSpeaker: AnyObject {
     var sampleRate: Int { get }
     /// Whether the IPA must tie the letters of one phoneme ("e^ɪ").

@@ -1,10 +1,10 @@
 import Foundation
 import ReciteAudio
 
-/// A Piper voice made ready for sherpa-onnx: the model with the metadata sherpa-onnx reads, and
-/// its `tokens.txt`, both derived from the voice's JSON into a folder of their own
-/// (`~/.cache/recite/voices/SHA256/`), once per voice file. This is what a neural worker loads,
-/// and what the cache key names (the model's SHA-256, the engine and the settings).
+/// A neural voice made ready for a worker: a Piper voice's model, checked, with its phoneme
+/// table (`tokens.txt`) derived from the voice's JSON into a folder of its own
+/// (`~/.cache/recite/voices/SHA256/`); or a Kokoro voice (`PreparedVoice+Kokoro`). This is what a
+/// neural worker loads, and what the cache key names (the model's SHA-256, the engine and the settings).
 public struct PreparedVoice: Sendable, Codable, Equatable {
     public var name: String
     /// The voice's own model file, as the user named it.
@@ -13,7 +13,8 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
     /// length scales and phoneme table change the audio as much as the model does).
     public var modelSHA256: String
     public var settingsSHA256: String
-    /// The model with metadata, and the token table, that sherpa-onnx loads.
+    /// The model ONNX Runtime loads, and the voice's phoneme table (Piper's `tokens.txt`,
+    /// Kokoro's vocabulary).
     public var model: String
     public var tokens: String
     public var sampleRate: Int
@@ -23,16 +24,28 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
     public var noiseScale: Double
     public var noiseWidth: Double
     public var lengthScale: Double
+    /// The speakers a Piper voice has (the model then takes a speaker number).
+    public var speakers: Int = 1
     /// A Kokoro voice's style file and the model's vocabulary (`KokoroVoice`); nil for a Piper voice.
     public var styles: String? = nil
     public var vocabulary: String? = nil
 
+    /// Which model a neural voice is, and so which speaker says it.
+    public enum Kind: Sendable { case piper, kokoro }
+    public var kind: Kind { styles == nil ? .piper : .kokoro }
+
     /// The engine that says this voice, for cache keys and messages. Recite's reading changes
     /// when what a voice is given changes (reading 2: a full stop where a sentence ends).
-    public var engineName: String { styles == nil ? Self.engine + ", Recite's reading 2" : KokoroVoice.engine }
+    public var engineName: String {
+        switch kind {
+        case .piper: Self.engine + ", Recite's reading 2"
+        case .kokoro: KokoroVoice.engine
+        }
+    }
 
-    /// The engine that runs neural voices, for cache keys and `recite voices`.
-    public static let engine = "sherpa-onnx 2.0.1 (VITS)"
+    /// The engine that runs Piper voices, for cache keys and `recite voices`. (Until 2026-12 it was
+    /// sherpa-onnx 2.0.1: a segment cached by it is said again.)
+    public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Piper VITS)"
 
     /// Where derived voices are kept: `$XDG_CACHE_HOME/recite/voices`, `~/.cache/recite/voices`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -48,42 +61,25 @@ public struct PreparedVoice: Sendable, Codable, Equatable {
         guard let mapped = try? Data(contentsOf: URL(fileURLWithPath: source), options: .alwaysMapped) else {
             throw VoiceError("\(source): the voice's model cannot be read")
         }
-        let checked = mapped.withUnsafeBytes { bytes in Result { () throws(VoiceError) in try OnnxModelFile.check(bytes, path: source) } }
-        let existingKeys = try checked.get()
+        try mapped.withUnsafeBytes { bytes in Result { () throws(VoiceError) in try OnnxModelFile.check(bytes, path: source) } }.get()
         let sha = try modelHash(source, mapped, folder: folder)
-        var metadata: [(String, String)] = [
-            ("model_type", "vits"), ("comment", "piper"), ("language", voice.language),
-            ("voice", voice.espeakVoice), ("has_espeak", "1"), ("n_speakers", "\(max(1, voice.speakerCount))"),
-            ("sample_rate", "\(voice.sampleRate)"), ("add_blank", "0"),
-        ]
-        metadata.removeAll { existingKeys.contains($0.0) }
-        // The derived model depends on the model and on the metadata the JSON gives it.
-        let target = "\(folder)/" + SHA256.hex(Array((sha + metadata.map { "\n\($0.0)=\($0.1)" }.joined()).utf8))
         let settings = SHA256.hex(FileManager.default.contents(atPath: voice.configPath) ?? Data())
-        var prepared = PreparedVoice(name: voice.name, sourceModel: source, modelSHA256: sha, settingsSHA256: settings,
-                                     model: "\(target)/model.onnx", tokens: "\(target)/tokens.txt",
+        // The phoneme table depends on the JSON, which may change without the model.
+        let target = "\(folder)/" + SHA256.hex(Array((sha + "\n" + settings).utf8))
+        let prepared = PreparedVoice(name: voice.name, sourceModel: source, modelSHA256: sha, settingsSHA256: settings,
+                                     model: source, tokens: "\(target)/tokens.txt",
                                      sampleRate: voice.sampleRate, espeakVoice: voice.espeakVoice, language: voice.language,
                                      speaker: choice.speaker, noiseScale: voice.noiseScale, noiseWidth: voice.noiseWidth,
-                                     lengthScale: voice.lengthScale)
-        let fm = FileManager.default
-        // The tokens depend on the JSON, which may change without the model: always written.
+                                     lengthScale: voice.lengthScale, speakers: max(1, voice.speakerCount))
         let tokens = voice.phonemeIDs.map { "\($0.symbol) \($0.id)" }.joined(separator: "\n") + "\n"
         do {
-            try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             if (try? String(contentsOfFile: prepared.tokens, encoding: .utf8)) != tokens {
                 try AtomicOutput.write(Data(tokens.utf8), to: prepared.tokens)
-            }
-            if !fm.fileExists(atPath: prepared.model) {
-                try AtomicOutput.write(to: prepared.model) { partial in
-                    var body = mapped
-                    body.append(contentsOf: OnnxModelFile.metadataBytes(metadata))
-                    try body.write(to: URL(fileURLWithPath: partial))
-                }
             }
         } catch {
             throw VoiceError("cannot prepare the voice \(voice.name) in \(target): \(error.localizedDescription)")
         }
-        prepared.sourceModel = source
         return prepared
     }
 
