@@ -57,11 +57,17 @@ public struct VoiceAssignment: Sendable {
             ?? voices.first(where: { $0.key.lowercased() == Self.base(tag) })?.value {
             return Self.choice(named: named, neural: neural)
         }
-        if let natural = KokoroLanguage.forDocument(tag)?.defaultVoice, let prepared = try? neural.resolve(natural) {
+        // Only where the neural runtime is there too: without it eSpeak NG reads, as it would
+        // without the voice.
+        if let natural = KokoroLanguage.forDocument(tag)?.defaultVoice, Self.neuralRuntimeWorks,
+           let prepared = try? neural.resolve(natural) {
             return .neural(prepared)
         }
         return .espeak(nil)
     }
+
+    /// Whether ONNX Runtime opens here (checked once per process).
+    static let neuralRuntimeWorks = NeuralRuntimeVersion.problem == nil
 
     /// A name as a choice: a neural voice if it names one, else eSpeak NG's voice of that name.
     static func choice(named name: String, neural: NeuralVoices) -> Choice {
@@ -74,7 +80,7 @@ public struct VoiceAssignment: Sendable {
     /// voice changes what reads a document that names none.
     public var naturalDefaults: String {
         KokoroLanguage.allCases.compactMap { language in
-            language.defaultVoice.flatMap { name in (try? neural.resolve(name)) != nil ? "\(language.tag)=\(name)" : nil }
+            language.defaultVoice.flatMap { name in Self.neuralRuntimeWorks && (try? neural.resolve(name)) != nil ? "\(language.tag)=\(name)" : nil }
         }.joined(separator: ",")
     }
 

@@ -39,6 +39,8 @@ struct Voices: ParsableCommand {
         let lookup = VoiceLookup()
         let (neural, problems) = lookup.installed()
         print("# Neural voices, \(PreparedVoice.engine) (name, language, quality, sample rate, speakers, license, file)")
+        // eSpeak NG reads without it; a neural voice cannot.
+        if let problem = NeuralRuntimeVersion.problem { print("# the neural voices below cannot read here: \(problem)") }
         if neural.isEmpty {
             print("# none installed; looked in: \(lookup.folders.joined(separator: ", "))")
         }

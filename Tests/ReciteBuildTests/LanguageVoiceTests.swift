@@ -51,6 +51,26 @@ import Testing
         #expect(try SoundFile.info(of: out.appendingPathComponent("es.wav").path).duration > 1.5)
     }
 
+    /// Without ONNX Runtime (as on a machine without the neural wheels), a document that names
+    /// no voice is read by eSpeak NG, `recite voices` says what is missing and how to install it,
+    /// and a neural voice asked for fails naming the library.
+    @Test(.enabled(if: installed, "\(skip)"))
+    func withoutTheNeuralRuntimeESpeakNGReads() throws {
+        let root = try Self.folder(["en.md": "# Hello\n\nThe flat costs $3.50 a day.\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let missing = ["RECITE_ONNXRUNTIME": root.appendingPathComponent("no-libonnxruntime.so").path]
+        let out = root.appendingPathComponent("out")
+        let run = try RunSupport.run(EndToEndTests.executable.path, ["build", root.appendingPathComponent("in").path, "-o", out.path],
+                                     environment: missing)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.voices(out)["en.md"] == ["espeak-ng:en-us"])
+        let listing = try RunSupport.recite(["voices", "--engine", "neural"], environment: missing)
+        #expect(listing.stdout.contains("cannot read here") && listing.stdout.contains(".ci/install-neural"), "\(listing.stdout)")
+        let asked = try RunSupport.recite(["build", root.appendingPathComponent("in").path, "-o", root.appendingPathComponent("out2").path,
+                                           "--voice", "af_heart"], environment: missing)
+        #expect(asked.status == 1 && asked.stderr.contains("ONNX Runtime cannot be opened"), "\(asked.stderr)")
+    }
+
     /// `voices:` in a folder's recite.yml picks a language's voice; `--voice` names the voice of
     /// the pipeline's language and leaves the others to theirs; `--voice espeak` reads all with eSpeak NG.
     @Test(.enabled(if: installed, "\(skip)"))

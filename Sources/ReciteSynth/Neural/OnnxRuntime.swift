@@ -81,6 +81,12 @@ public enum NeuralRuntimeVersion {
         }
         return "ONNX Runtime \(version) (Piper and Kokoro voices)"
     }
+
+    /// Why neural voices cannot run here (the library is missing or unusable, and how to install
+    /// it), or nil when they can.
+    public static var problem: String? {
+        do { _ = try OnnxRuntime.api(); return nil } catch { return error.message }
+    }
 }
 
 /// A loaded model. Not thread-safe: one segment at a time (a neural worker forks a child per
