@@ -129,7 +129,7 @@ def main():
 
 def bench_format(recite, folder, new_article, held_out, fmt):
     out = os.path.join(WORK, "out-" + fmt)
-    book = [recite, "book", folder, "-o", out, "--format", fmt, "--title", "Benchmark", "--jobs", "2"]
+    book = [recite, "book", folder, "-o", out, "--format", fmt, "--title", "Benchmark", "--jobs", "2", "--voice", "espeak"]
     first = timed(book)
     with open(os.path.join(out, "book.chapters.json")) as f:
         hours = json.load(f)["duration"] / 3600
@@ -191,7 +191,7 @@ def bench_novel(recite, hours):
     path = os.path.join(WORK, "novel.epub")
     novel(path, hours, random.Random(18))
     out = os.path.join(WORK, "out-novel")
-    wall, cpu, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2"])
+    wall, cpu, parent, tree = timed([recite, "book", path, "-o", out, "--format", "flac", "--jobs", "2", "--voice", "espeak"])
     with open(os.path.join(out, "book.chapters.json")) as f:
         chapters = json.load(f)
     print(f"{hours:g}-hour EPUB novel ({len(chapters['chapters'])} chapters, {os.path.getsize(path) / 1e6:.1f} MB) bound as FLAC: "

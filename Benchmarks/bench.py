@@ -135,7 +135,7 @@ def throughput(label, recite, espeak, corpus, texts, rounds, variants=False):
         for jobs in (1, 2):
             out = os.path.join(WORK, f"out-jobs{jobs}")
             shutil.rmtree(out, ignore_errors=True)
-            wall, log = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs)])
+            wall, log = run([recite, "build", corpus, "-o", out, "--jobs", str(jobs), "--voice", "espeak"])
             found = re.search(r"(\d+) segments synthesized, (\d+) from cache", log)
             segments, repeated = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
             if not warm:
@@ -144,7 +144,7 @@ def throughput(label, recite, espeak, corpus, texts, rounds, variants=False):
         for name, switches in (VARIANTS.items() if variants else []):
             out = os.path.join(WORK, "out-variant")
             shutil.rmtree(out, ignore_errors=True)
-            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", "2"], env={**os.environ, **switches})
+            wall, _ = run([recite, "build", corpus, "-o", out, "--jobs", "2", "--voice", "espeak"], env={**os.environ, **switches})
             if not warm:
                 rates[name].append(audio_seconds(out) / wall)
             line.append(f"{name} {wall:5.2f} s")
@@ -256,7 +256,7 @@ def main():
     results = {2: (audio_seconds(os.path.join(WORK, "out-jobs2")) / median["jobs2"], 0)}
 
     out2 = os.path.join(WORK, "out-jobs2")
-    again, _ = run([recite, "build", corpus, "-o", out2, "--jobs", "2"])
+    again, _ = run([recite, "build", corpus, "-o", out2, "--jobs", "2", "--voice", "espeak"])
     print(f"unchanged rerun: {again:.2f} s = {100 * again / results[2][0]:.1f}% of the first run (target < 3%)")
     target = os.path.join(corpus, "generated", "article-00.md")
     with open(target) as f:
@@ -264,7 +264,7 @@ def main():
     parts[2] = "This paragraph was edited overnight, and only it should be synthesized again."
     with open(target, "w") as f:
         f.write("\n\n".join(parts))
-    edited, log = run([recite, "build", corpus, "-o", out2, "--jobs", "2"])
+    edited, log = run([recite, "build", corpus, "-o", out2, "--jobs", "2", "--voice", "espeak"])
     print(f"after editing one paragraph: {edited:.2f} s ({log.strip()})")
 
     hours = 1 if args.quick else 10
@@ -273,7 +273,7 @@ def main():
     with open(os.path.join(book, "book.md"), "w") as f:
         # About 175 words a minute.
         f.write(article(random.Random(10), int(hours * 60 * 175)))
-    cmd = [recite, "build", book, "-o", os.path.join(WORK, "out-book"), "--jobs", "2"]
+    cmd = [recite, "build", book, "-o", os.path.join(WORK, "out-book"), "--jobs", "2", "--voice", "espeak"]
     start = time.monotonic()
     parent, tree = peak_memory(cmd)
     wall = time.monotonic() - start

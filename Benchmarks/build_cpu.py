@@ -27,7 +27,7 @@ def cpu_seconds(pid):
 
 
 start = time.monotonic()
-proc = subprocess.Popen([args.recite, "build", args.input, "-o", args.out, "--jobs", args.jobs], stderr=subprocess.DEVNULL)
+proc = subprocess.Popen([args.recite, "build", args.input, "-o", args.out, "--jobs", args.jobs, "--voice", "espeak"], stderr=subprocess.DEVNULL)
 last = {}
 while proc.poll() is None:
     children = []

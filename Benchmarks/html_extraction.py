@@ -190,7 +190,8 @@ def main():
     for name in pages:
         with open(os.path.join(inputs, name + ".html"), "wb") as f:
             f.write(page_source(os.path.join(args.corpus, name)))
-    command = [args.recite, "build", inputs, "-o", out, "--jobs", args.jobs, "--quiet"]
+    # What is read does not depend on the voice: eSpeak NG, the quickest.
+    command = [args.recite, "build", inputs, "-o", out, "--jobs", args.jobs, "--quiet", "--voice", "espeak"]
     if args.pipeline:
         command += ["--pipeline", args.pipeline]
     subprocess.run(command, check=False)

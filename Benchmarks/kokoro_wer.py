@@ -75,7 +75,7 @@ def main():
     print(f"article: {os.path.basename(article)}, first ~{args.words} words; load average {neural.load_average()} at start",
           flush=True)
 
-    espeak = recite_render(recite, doc, os.path.join(work, "espeak"), [])
+    espeak = recite_render(recite, doc, os.path.join(work, "espeak"), ["--voice", "espeak"])
     if "error" in espeak:
         sys.exit(f"recite build (eSpeak NG) failed: {espeak['error']}")
     lines = neural.piper_lines(espeak["sidecar"], open(doc, "rb").read())

@@ -442,8 +442,8 @@ def main():
     print(f"recite: {recite}; machine: {os.cpu_count()} cores, load average {load_average()} at start")
 
     # --- throughput -----------------------------------------------------------------------------
-    recite_build(recite, doc, os.path.join(WORK, "warm-up"), [])   # page cache, not measured
-    espeak = recite_build(recite, doc, os.path.join(WORK, "espeak"), [])
+    recite_build(recite, doc, os.path.join(WORK, "warm-up"), ["--voice", "espeak"])   # page cache, not measured
+    espeak = recite_build(recite, doc, os.path.join(WORK, "espeak"), ["--voice", "espeak"])
     if "error" in espeak:
         sys.exit(f"recite build (eSpeak NG) failed: {espeak['error']}")
     words = espeak["sidecar"]["words"]

@@ -33,7 +33,7 @@ def render(recite, inputs, out, jobs, fork):
     if fork:
         env["RECITE_BENCH_FORK_SEGMENTS"] = "1"
     started = time.time()
-    run = subprocess.run([recite, "build", *inputs, "-o", out, "--jobs", str(jobs)], env=env,
+    run = subprocess.run([recite, "build", *inputs, "-o", out, "--jobs", str(jobs), "--voice", "espeak"], env=env,
                          capture_output=True, text=True)
     summary = [line for line in run.stderr.splitlines() if line.startswith("rendered ")]
     return time.time() - started, (summary[-1] if summary else run.stderr.strip()[-300:])

@@ -66,8 +66,8 @@ public struct VoiceAssignment: Sendable {
         return .espeak(nil)
     }
 
-    /// Whether ONNX Runtime opens here (checked once per process).
-    static let neuralRuntimeWorks = NeuralRuntimeVersion.problem == nil
+    /// Whether ONNX Runtime is installed here (checked once per process, without loading it).
+    static let neuralRuntimeWorks = NeuralRuntimeVersion.isInstalled
 
     /// A name as a choice: a neural voice if it names one, else eSpeak NG's voice of that name.
     static func choice(named name: String, neural: NeuralVoices) -> Choice {

@@ -82,6 +82,10 @@ public enum NeuralRuntimeVersion {
         return "ONNX Runtime \(version) (Piper and Kokoro voices)"
     }
 
+    /// Whether the library is where it is looked for, without opening it: a build asks this, and
+    /// only its neural workers load the library.
+    public static var isInstalled: Bool { FileManager.default.fileExists(atPath: OnnxRuntime.libraryPath()) }
+
     /// Why neural voices cannot run here (the library is missing or unusable, and how to install
     /// it), or nil when they can.
     public static var problem: String? {
