@@ -5,11 +5,7 @@ import Testing
 
 /// Running the built `recite` with its standard output kept too, and reading what a build says.
 enum RunSupport {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = ChildRun.Outcome
 
     /// Runs `recite arguments` from the repository root, `input` on its standard input.
     static func recite(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
@@ -18,8 +14,7 @@ enum RunSupport {
 
     /// Runs any program the same way (`setpriv`, `mount`), with `ChildRun`'s deadline.
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        let outcome = try ChildRun.run(executable, arguments, input: input, environment: environment, directory: Fixtures.repositoryRoot)
-        return Output(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
+        try ChildRun.run(executable, arguments, input: input, environment: environment, directory: Fixtures.repositoryRoot)
     }
 
     /// The counts of a build's summary line: "rendered R documents (… s of audio), U unchanged,

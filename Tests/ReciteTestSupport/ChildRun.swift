@@ -12,8 +12,6 @@ public enum ChildRun {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-        /// True when the program overran its deadline and was killed.
-        public var timedOut: Bool
     }
 
     /// Longer than any one run of the suite takes on a loaded machine (the longest, the corpus
@@ -55,9 +53,7 @@ public enum ChildRun {
         }
 
         let command = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments).joined(separator: " ")
-        var timedOut = false
         if exited.wait(timeout: .now() + deadline) == .timedOut {
-            timedOut = true
             let tree = descendants(of: process.processIdentifier) + [process.processIdentifier]
             for pid in tree { kill(pid, SIGKILL) }
             exited.wait()
@@ -76,7 +72,7 @@ public enum ChildRun {
         }
         let stdout = (try? Data(contentsOf: outURL)) ?? Data(), stderr = (try? Data(contentsOf: errURL)) ?? Data()
         return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self), timedOut: timedOut)
+                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func writing(_ url: URL) throws -> FileHandle {

@@ -3,11 +3,7 @@ import Foundation
 /// Runs the independent programs tests check Recite's outputs with (ffprobe, Python packages,
 /// Chromium), and finds them.
 public enum ExternalProgram {
-    public struct Outcome {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-    }
+    public typealias Outcome = ChildRun.Outcome
 
     /// `name` on the `PATH`, or nil.
     public static func onPath(_ name: String) -> String? {
@@ -16,7 +12,6 @@ public enum ExternalProgram {
     }
 
     public static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
-        let outcome = try ChildRun.run(executable, arguments, reportsLeftBehind: false)
-        return Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
+        try ChildRun.run(executable, arguments, reportsLeftBehind: false)
     }
 }
