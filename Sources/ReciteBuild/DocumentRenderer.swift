@@ -314,7 +314,7 @@ public struct DocumentRenderer: Sendable {
     /// (`<prosody pitch>`), which VITS voices cannot do.
     func ignoresPitch(_ prepared: Prepared) -> Bool {
         prepared.segments.contains { segment in
-            segment.speech.changesPitch && request(for: segment).neural != nil
+            segment.speech.changesPitch && request(for: segment).engine != .espeak
         }
     }
 
@@ -329,7 +329,7 @@ public struct DocumentRenderer: Sendable {
         case .neural(let neural):
             return SynthesisRequest(speech: segment.speech, language: segment.language, voiceName: neural.espeakVoice,
                                     rate: pipeline.rate, pitch: pipeline.pitch, volume: pipeline.volume,
-                                    neural: NeuralSettings(neural))
+                                    engine: .neural(NeuralSettings(neural)))
         case .espeak(let name):
             // Traits choose among the language's voices: the pipeline's fixed voice would override them.
             return SynthesisRequest(speech: segment.speech, language: segment.language,

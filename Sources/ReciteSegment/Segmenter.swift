@@ -2,7 +2,7 @@ import ReciteScript
 
 /// Segment stage: cuts a script into segments (sentences of a block, split where the voice
 /// changes, a `<break>` stands or an `<audio>` clip plays) and gives each one what it says, typed.
-/// A clip is a segment of its own, with no markup: its samples come from its file, not from
+/// A clip is a segment of its own, with nothing to say: its samples come from its file, not from
 /// synthesis.
 ///
 /// Segments are sentences (or a few short ones), not paragraphs, so that any paragraph, however
@@ -44,17 +44,15 @@ public struct Segmenter: Sendable {
 
             func close(pauseAfter: Double, cut: Bool = false) {
                 let current = voice ?? Voice(language: script.language, name: nil, traits: VoiceTraits())
-                let (speech, markup, words, marks) = writer.finish(standIn: cut && writer.wordCount > 0)
+                let (speech, words, marks) = writer.finish(standIn: cut && writer.wordCount > 0)
                 if words.isEmpty && marks.isEmpty, let last = blockSegments.indices.last {
                     // Nothing spoken since the last cut: the pause just adds to the one before.
                     blockSegments[last].pauseAfter += pauseAfter
                 } else if !(words.isEmpty && marks.isEmpty && pauseAfter == 0) {
                     blockSegments.append(Segment(blockIndex: b, language: current.language, voiceName: current.name,
                                                  voiceTraits: current.traits,
-                                                 speech: words.isEmpty ? SpeechInput() : speech,
-                                                 markup: words.isEmpty ? "" : markup.text, words: words,
+                                                 speech: words.isEmpty ? SpeechInput() : speech, words: words,
                                                  marks: marks, pauseAfter: pauseAfter))
-                    blockSegments[blockSegments.count - 1].lookahead = words.isEmpty ? nil : markup.standIn
                 }
                 writer = SpeechInputBuilder()
             }
@@ -67,7 +65,7 @@ public struct Segmenter: Sendable {
                     writer.addMark(name)
                 case .audio(let path):
                     close(pauseAfter: 0)
-                    blockSegments.append(Segment(blockIndex: b, language: script.language, voiceName: nil, markup: "",
+                    blockSegments.append(Segment(blockIndex: b, language: script.language, voiceName: nil,
                                                  words: [], marks: [], pauseAfter: 0, clip: path, clipSource: run.source))
                 case .speech(let text):
                     let runVoice = Voice(language: run.style.language ?? script.language, name: run.style.voiceName,

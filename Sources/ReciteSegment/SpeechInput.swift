@@ -2,13 +2,17 @@ import ReciteScript
 
 /// What a segment says, as a typed value: the seam between segmentation and every engine.
 ///
-/// Each engine builds its own input from it (eSpeak NG its SSML, `EspeakMarkup`; the neural
-/// voices their phoneme strings), so no engine reads another engine's markup back.
+/// Each engine builds its own input from it (eSpeak NG its SSML, the neural voices their phoneme
+/// strings) and reports what it did by token (`SynthesisEvent`), so no other stage reads an
+/// engine's markup, and the cache key is a canonical encoding of this value.
 public struct SpeechInput: Sendable, Hashable, Codable {
     /// The pieces said, in order: a written word with the punctuation that touches it.
     public var tokens: [SpeechToken]
     /// The segment was cut out of a block at a sentence or clause end, and is said with a
-    /// stand-in for the next sentence's first word after it (see `Segment.lookahead`).
+    /// stand-in for the next sentence's first word after it (`standInWord`). eSpeak NG ends an
+    /// utterance with a longer silence than it leaves between two sentences (7 to 80 ms more at
+    /// 175 words a minute), so a cut segment is said with one more word, and its audio is cut
+    /// where that word starts: the pause after the cut is the one eSpeak NG makes mid-paragraph.
     public var endsWithStandIn: Bool
 
     public init(tokens: [SpeechToken] = [], endsWithStandIn: Bool = false) {
@@ -22,6 +26,13 @@ public struct SpeechInput: Sendable, Hashable, Codable {
     }
 
     public var isEmpty: Bool { tokens.isEmpty }
+
+    /// A short word that starts a sentence after any punctuation (a capital, so that eSpeak NG
+    /// takes the full stop before it as a sentence end).
+    public static let standInWord = "A"
+
+    /// The token index engines give the stand-in word (one past the last token), if there is one.
+    public var standInToken: Int? { endsWithStandIn ? tokens.count : nil }
 
     /// Whether any token asks for a pitch other than the voice's (to the percent the cache key
     /// keeps): VITS voices cannot follow it.

@@ -6,8 +6,6 @@ import ReciteScript
 struct SpeechInputBuilder {
     private var tokens: [SpeechToken] = []
     private var words: [SegmentWord] = []
-    /// The token each word is.
-    private var wordTokens: [Int] = []
     private var marks: [SegmentMark] = []
     /// Estimated words eSpeak NG will say since the last clause punctuation (see `Segmenter`).
     private(set) var clauseWords = 0
@@ -37,8 +35,7 @@ struct SpeechInputBuilder {
         let safe = SpeechText.escapeFree(spoken)
         if let phonemes = style.phonemes {
             tokens.append(token(safe, phonemes: phonemes))
-            words.append(SegmentWord(textRange: 0..<0, spoken: wordCore(spoken), source: source, runIndex: runIndex))
-            wordTokens.append(tokens.count - 1)
+            words.append(SegmentWord(token: tokens.count - 1, spoken: wordCore(spoken), source: source, runIndex: runIndex))
             let trail = SpeechText.edgePunctuation(safe).trail
             boundary = SentenceBoundary.after(trail[...])
             clauseWords += 1
@@ -51,8 +48,7 @@ struct SpeechInputBuilder {
             boundary = SentenceBoundary.after(piece)
             let core = wordCore(String(piece))
             if core.unicodeScalars.contains(where: SpeechText.isLetterOrDigit) {
-                words.append(SegmentWord(textRange: 0..<0, spoken: core, source: source, runIndex: runIndex))
-                wordTokens.append(tokens.count - 1)
+                words.append(SegmentWord(token: tokens.count - 1, spoken: core, source: source, runIndex: runIndex))
             }
         }
     }
@@ -70,13 +66,8 @@ struct SpeechInputBuilder {
         if let last = piece.unicodeScalars.last, ".,;:!?".unicodeScalars.contains(last) { clauseWords = 0 }
     }
 
-    /// The input, ended with a stand-in word when `standIn` (see `Segment.lookahead`), and eSpeak
-    /// NG's rendering of it, whose positions the words take (what every engine's events count).
-    func finish(standIn: Bool = false) -> (input: SpeechInput, markup: EspeakMarkup, words: [SegmentWord], marks: [SegmentMark]) {
-        let input = SpeechInput(tokens: tokens, endsWithStandIn: standIn)
-        let markup = EspeakMarkup(input)
-        var placed = words
-        for w in placed.indices { placed[w].textRange = markup.wordRanges[wordTokens[w]] }
-        return (input, markup, placed, marks)
+    /// The input, ended with a stand-in word when `standIn` (`SpeechInput.endsWithStandIn`).
+    func finish(standIn: Bool = false) -> (input: SpeechInput, words: [SegmentWord], marks: [SegmentMark]) {
+        (SpeechInput(tokens: tokens, endsWithStandIn: standIn), words, marks)
     }
 }

@@ -22,12 +22,15 @@ public final class EngineRouter: SegmentSynthesizer, @unchecked Sendable {
     public func prepareForRequests() { espeak.prepareForRequests() }
 
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
-        var groups: [NeuralSettings?: [Int]] = [:]
-        for (index, request) in requests.enumerated() { groups[request.neural, default: []].append(index) }
-        if groups.count == 1, groups.keys.first! == nil { return try espeak.synthesize(requests, priority: priority) }
+        var groups: [SynthesisEngine: [Int]] = [:]
+        for (index, request) in requests.enumerated() { groups[request.engine, default: []].append(index) }
+        if groups.count == 1, groups.keys.first! == .espeak { return try espeak.synthesize(requests, priority: priority) }
         var results = [SynthesizedAudio?](repeating: nil, count: requests.count)
-        for (settings, indices) in groups {
-            let engine = try settings.map(pool(for:)) ?? espeak
+        for (kind, indices) in groups {
+            let engine: any SegmentSynthesizer = switch kind {
+            case .espeak: espeak
+            case .neural(let settings): try pool(for: settings)
+            }
             for (index, audio) in zip(indices, try engine.synthesize(indices.map { requests[$0] }, priority: priority)) {
                 results[index] = audio
             }

@@ -6,7 +6,7 @@ import Foundation
 ///     ok:    0 (samples in the next frame) or 3 (in shared memory, `SharedSamples`),
 ///            rate u32, sample count u32, event count u32, events
 ///     error: 1 (refused) or 2 (crashed), then the message in UTF-8
-///     event: kind u8, position u32, length u32, sample u32, name length u16, name UTF-8
+///     event: kind u8, token u32, offset u32, sample u32, name length u16, name UTF-8
 enum ResponseHeader {
     private enum Kind: UInt8 {
         case word, sentence, mark, phoneme, end
@@ -28,8 +28,8 @@ enum ResponseHeader {
             case .end: (.end, "")
             }
             bytes.append(kind.rawValue)
-            append(UInt32(clamping: event.textPosition), to: &bytes)
-            append(UInt32(clamping: event.textLength), to: &bytes)
+            append(UInt32(clamping: event.token), to: &bytes)
+            append(UInt32(clamping: event.offset), to: &bytes)
             append(UInt32(clamping: event.sample), to: &bytes)
             let utf8 = Array(name.utf8.prefix(Int(UInt16.max)))
             append(UInt16(utf8.count), to: &bytes)
@@ -74,7 +74,7 @@ enum ResponseHeader {
             for _ in 0..<eventCount {
                 guard offset < bytes.count, let kind = Kind(rawValue: bytes[offset]) else { throw malformed }
                 offset += 1
-                guard let position = integer(UInt32.self), let length = integer(UInt32.self),
+                guard let token = integer(UInt32.self), let within = integer(UInt32.self),
                       let sample = integer(UInt32.self), let nameLength = integer(UInt16.self),
                       offset + Int(nameLength) <= bytes.count else { throw malformed }
                 let name = String(decoding: bytes[offset..<offset + Int(nameLength)], as: UTF8.self)
@@ -86,7 +86,7 @@ enum ResponseHeader {
                 case .phoneme: .phoneme(name)
                 case .end: .end
                 }
-                events.append(SynthesisEvent(kind: eventKind, textPosition: Int(position), textLength: Int(length), sample: Int(sample)))
+                events.append(SynthesisEvent(kind: eventKind, token: Int(token), offset: Int(within), sample: Int(sample)))
             }
             guard offset == bytes.count else { throw malformed }
             return (Int(rate), Int(count), events)

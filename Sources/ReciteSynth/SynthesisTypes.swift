@@ -19,12 +19,11 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
     public var pitch: Int
     /// Volume, 0…200 (default 100).
     public var volume: Int
-    /// A neural voice to say it with; nil for eSpeak NG (so the keys of eSpeak NG's segments do
-    /// not change with the field's arrival). The eSpeak NG voice above then gives the phonemes.
-    public var neural: NeuralSettings?
+    /// The engine that says it. For a neural voice, the eSpeak NG voice above gives the phonemes.
+    public var engine: SynthesisEngine
 
     public init(speech: SpeechInput, language: String, voiceName: String?, voiceTraits: VoiceTraits? = nil,
-                rate: Int, pitch: Int, volume: Int, neural: NeuralSettings? = nil) {
+                rate: Int, pitch: Int, volume: Int, engine: SynthesisEngine = .espeak) {
         self.speech = speech
         self.language = language
         self.voiceName = voiceName
@@ -32,8 +31,19 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
-        self.neural = neural
+        self.engine = engine
     }
+
+    /// The neural voice's settings, when a neural voice says it.
+    public var neural: NeuralSettings? {
+        if case .neural(let settings) = engine { settings } else { nil }
+    }
+}
+
+/// Which engine says a segment: eSpeak NG (embedded), or a neural voice on ONNX Runtime.
+public enum SynthesisEngine: Sendable, Hashable, Codable {
+    case espeak
+    case neural(NeuralSettings)
 }
 
 /// Which neural voice says a segment: what its cache key must hold besides the text and prosody.
@@ -60,7 +70,7 @@ public struct NeuralSettings: Sendable, Hashable, Codable {
     }
 }
 
-/// The audio of one segment and what eSpeak NG reported while making it.
+/// The audio of one segment and what the engine reported while making it.
 public struct SynthesizedAudio: Sendable, Equatable {
     public var sampleRate: Int
     /// 16-bit mono PCM.
@@ -74,29 +84,35 @@ public struct SynthesizedAudio: Sendable, Equatable {
     }
 }
 
-/// An eSpeak NG event, with positions made 0-based.
+/// Something an engine reported while saying a segment, placed on the segment's words: every
+/// engine gives its events in the coordinates of `SpeechInput`, whatever its own input was.
 public struct SynthesisEvent: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
+        /// A word starts (at `token`, `offset` code points into its text when the engine read the
+        /// token as several words: "macros.image_nothumb").
         case word
+        /// A sentence starts at `token`.
         case sentence
         case mark(String)
-        /// A phoneme eSpeak NG spoke, in IPA, at the position of its word.
+        /// A phoneme spoken for `token`, in IPA.
         case phoneme(String)
+        /// The end of the segment (`token` is the number of tokens).
         case end
     }
 
     public var kind: Kind
-    /// 0-based code-point index in the synthesis input.
-    public var textPosition: Int
-    /// Length in code points (words only; 0 otherwise).
-    public var textLength: Int
+    /// Index of the token in the segment's `SpeechInput`; the number of tokens stands for the
+    /// stand-in word after a cut (`SpeechInput.standInToken`) and for the end.
+    public var token: Int
+    /// Code points into the token's text (0 for all but some word events).
+    public var offset: Int
     /// Sample index in the segment's audio.
     public var sample: Int
 
-    public init(kind: Kind, textPosition: Int, textLength: Int, sample: Int) {
+    public init(kind: Kind, token: Int, offset: Int = 0, sample: Int) {
         self.kind = kind
-        self.textPosition = textPosition
-        self.textLength = textLength
+        self.token = token
+        self.offset = offset
         self.sample = sample
     }
 }

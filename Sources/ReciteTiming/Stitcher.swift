@@ -48,8 +48,8 @@ public struct Stitcher {
 
     public mutating func append(_ segment: Segment, audio: SynthesizedAudio?) -> StitchedPiece {
         var audio = audio
-        if let lookahead = segment.lookahead, let whole = audio {
-            audio = Self.cuttingLookahead(whole, at: lookahead)
+        if let standIn = segment.speech.standInToken, let whole = audio {
+            audio = Self.cuttingStandIn(whole, at: standIn)
         }
         let out = StitchedPiece(silence: audio == nil ? 0 : pendingPause, samples: audio?.samples ?? [])
         if audio != nil {
@@ -89,16 +89,16 @@ public struct Stitcher {
         return out
     }
 
-    /// The audio up to where the stand-in word after a cut starts (`Segment.lookahead`): the
-    /// sentence and the pause eSpeak NG makes after it mid-paragraph, without the word.
-    static func cuttingLookahead(_ audio: SynthesizedAudio, at position: Int) -> SynthesizedAudio {
-        guard let start = audio.events.first(where: { $0.kind == .word && $0.textPosition >= position }) else {
+    /// The audio up to where the stand-in word after a cut starts (`SpeechInput.endsWithStandIn`):
+    /// the sentence and the pause eSpeak NG makes after it mid-paragraph, without the word.
+    static func cuttingStandIn(_ audio: SynthesizedAudio, at standIn: Int) -> SynthesizedAudio {
+        guard let start = audio.events.first(where: { $0.kind == .word && $0.token >= standIn }) else {
             return audio
         }
         let end = min(start.sample, audio.samples.count)
         var cut = audio
         cut.samples.removeSubrange(end...)
-        cut.events.removeAll { $0.textPosition >= position || $0.sample > end }
+        cut.events.removeAll { $0.token >= standIn || $0.sample > end }
         return cut
     }
 
@@ -121,16 +121,16 @@ public struct Stitcher {
                              blocks: blocks, marks: marks)
     }
 
-    /// Sentences from eSpeak NG's sentence events: each runs from its first word to the word
+    /// Sentences from the engine's sentence events: each runs from its first word to the word
     /// before the next sentence's first word. A segment always starts a sentence.
     /// `timed` and `words` are the segment's timed words and their sidecar entries, index for index.
     private func sentenceTimings(segment: Segment, audio: SynthesizedAudio, timed: [WordTimer.Timed],
                                  words: [TimingSidecar.Word]) -> [TimingSidecar.Sentence] {
         var firsts: [Int] = [0]
         for event in audio.events where event.kind == .sentence {
-            // The sentence's first word is the first one at or after the event's position.
-            guard let token = segment.words.firstIndex(where: { $0.textRange.lowerBound >= event.textPosition }),
-                  let first = timed.firstIndex(where: { $0.word >= token }) else { continue }
+            // The sentence's first word is the first one at or after the event's token.
+            guard let word = segment.words.firstIndex(where: { $0.token >= event.token }),
+                  let first = timed.firstIndex(where: { $0.word >= word }) else { continue }
             if first > firsts.last! { firsts.append(first) }
         }
         return firsts.indices.map { k in

@@ -2,10 +2,10 @@ import ReciteScript
 import ReciteSegment
 import ReciteSynth
 
-/// Turns one segment's eSpeak NG events into timed words.
+/// Turns one segment's engine events into timed words; events come by token (`SynthesisEvent`).
 ///
-/// eSpeak NG reports word starts only. Several events may fall on one token: at one position
-/// ("$3.50", read as several words that it reports once) they count once; at different positions
+/// Engines report word starts only. Several events may fall on one token: at one offset
+/// ("$3.50", read as several words that it reports once) they count once; at different offsets
 /// ("macros.image_nothumb", "x/y") the token was read as several words, and each part becomes a
 /// word of its own, so the sidecar says what was said. A token without an event shares the time
 /// of its neighbours; an end is the next word's start pulled back over trailing silence, so
@@ -30,30 +30,29 @@ struct WordTimer {
         let words = segment.words
         guard !words.isEmpty else { return [] }
         let total = audio.samples.count
-        let markup = Array(segment.markup.unicodeScalars)
+        let tokens = segment.speech.tokens
 
-        // Distinct event positions inside each token, with the first sample reported there.
-        var positions = [[(position: Int, sample: Int)]](repeating: [], count: words.count)
+        // Distinct event offsets inside each word's token, with the first sample reported there.
+        var positions = [[(offset: Int, sample: Int)]](repeating: [], count: words.count)
         for event in audio.events where event.kind == .word {
-            guard let w = wordIndex(at: event.textPosition, in: words) else { continue }
-            let position = max(event.textPosition, words[w].textRange.lowerBound)
-            guard position < words[w].textRange.upperBound,
-                  !positions[w].contains(where: { $0.position == position }) else { continue }
-            positions[w].append((position, min(event.sample, total)))
+            guard let w = wordIndex(ofToken: event.token, in: words), words[w].token == event.token,
+                  !positions[w].contains(where: { $0.offset == event.offset }) else { continue }
+            positions[w].append((event.offset, min(event.sample, total)))
         }
 
-        // One unit per spoken part: the whole token, or its parts between event positions.
+        // One unit per spoken part: the whole token, or its parts between event offsets.
         var units: [(word: Int, spoken: String, start: Int?)] = []
         for (w, word) in words.enumerated() {
-            let found = positions[w].sorted { $0.position < $1.position }
+            let found = positions[w].sorted { $0.offset < $1.offset }
             guard found.count > 1 else {
                 units.append((w, word.spoken, found.first?.sample))
                 continue
             }
-            // A phrase given as phonemes ("[[lA vi:*@]]"): eSpeak NG's positions fall in the
-            // mnemonics, which mean nothing to a reader. Its written words take the events in
+            let token = tokens[word.token]
+            // A phrase given as phonemes ("[[lA vi:*@]]"): the engine's offsets fall in the
+            // phonemes, which mean nothing to a reader. Its written words take the events in
             // order when they match them one for one; otherwise the phrase stays one unit.
-            if markup[word.textRange].starts(with: "[[".unicodeScalars) {
+            if token.phonemes != nil {
                 let written = word.spoken.split(separator: " ")
                 if written.count == found.count {
                     for (k, part) in written.enumerated() { units.append((w, String(part), found[k].sample)) }
@@ -65,16 +64,17 @@ struct WordTimer {
             // Parts are cut only between words of letters at a separator ("macros.image_nothumb");
             // eSpeak NG's events inside numbers ("27.98", "12:00") and inside dictionary phrases
             // ("w|ear and tear") do not fall where its words do.
+            let text = Array(token.text.unicodeScalars)
             var parts: [(lo: Int, hi: Int, sample: Int)] = []
             for (k, p) in found.enumerated() {
-                var lo = k == 0 ? word.textRange.lowerBound : p.position
+                var lo = k == 0 ? 0 : p.offset
                 // A separator belongs to the part it introduces: eSpeak NG says "slash marytts",
                 // "dot x m l", and the word's text should say so too.
-                while k > 0, lo - 1 > found[k - 1].position, !isWordCharacter(markup[lo - 1]) { lo -= 1 }
-                let hi = k + 1 < found.count ? found[k + 1].position : word.textRange.upperBound
-                let atSeparator = lo < p.position || (lo > 0 && !isWordCharacter(markup[lo - 1]))
+                while k > 0, lo - 1 > found[k - 1].offset, !isWordCharacter(text[lo - 1]) { lo -= 1 }
+                let hi = k + 1 < found.count ? found[k + 1].offset : text.count
+                let atSeparator = lo < p.offset || (lo > 0 && !isWordCharacter(text[lo - 1]))
                 if let last = parts.last,
-                   !(atSeparator && hasLetter(markup[last.lo..<last.hi]) && hasLetter(markup[lo..<hi])) {
+                   !(atSeparator && hasLetter(text[last.lo..<last.hi]) && hasLetter(text[lo..<hi])) {
                     parts[parts.count - 1].hi = hi
                 } else {
                     if !parts.isEmpty { parts[parts.count - 1].hi = lo }
@@ -86,7 +86,7 @@ struct WordTimer {
                 continue
             }
             for (k, part) in parts.enumerated() {
-                let raw = String(String.UnicodeScalarView(markup[part.lo..<part.hi]))
+                let raw = String(String.UnicodeScalarView(text[part.lo..<part.hi]))
                 var piece = Substring(raw).unicodeScalars
                 // Only the token's own edges lose their punctuation; inner separators stay spoken.
                 if k == 0 { while let f = piece.first, wordEdgePunctuation.contains(f) { piece.removeFirst() } }
@@ -142,15 +142,16 @@ struct WordTimer {
         return timed
     }
 
-    /// Phoneme events carry their word's position: each goes to that token, and within a token
-    /// read as several parts, to the last part that started before it.
+    /// Phoneme events carry their word's token: each goes to that word (or the word before a
+    /// token that is none), and within a token read as several parts, to the last part that
+    /// started before it.
     static func assignPhonemes(_ events: [SynthesisEvent], to timed: inout [Timed], words: [SegmentWord]) {
         guard events.contains(where: { if case .phoneme = $0.kind { true } else { false } }) else { return }
         var firstUnit = [Int: Int]()
         for (k, t) in timed.enumerated() where firstUnit[t.word] == nil { firstUnit[t.word] = k }
         for event in events {
             guard case .phoneme(let name) = event.kind,
-                  let w = wordIndex(at: event.textPosition, in: words), var k = firstUnit[w] else { continue }
+                  let w = wordIndex(ofToken: event.token, in: words), var k = firstUnit[w] else { continue }
             while k + 1 < timed.count, timed[k + 1].word == w, timed[k + 1].start <= event.sample { k += 1 }
             timed[k].phonemes += name
         }
@@ -177,12 +178,13 @@ struct WordTimer {
         UInt16(bitPattern: sample &+ Int16(silenceThreshold - 1)) <= UInt16(2 * (silenceThreshold - 1))
     }
 
-    /// The word whose text range holds `position`, or the last word starting before it.
-    static func wordIndex(at position: Int, in words: [SegmentWord]) -> Int? {
+    /// The word whose token is `token`, or the last word before it (a token that is no word:
+    /// a lone dash).
+    static func wordIndex(ofToken token: Int, in words: [SegmentWord]) -> Int? {
         var lo = 0, hi = words.count - 1, found: Int?
         while lo <= hi {
             let mid = (lo + hi) / 2
-            if words[mid].textRange.lowerBound <= position { found = mid; lo = mid + 1 } else { hi = mid - 1 }
+            if words[mid].token <= token { found = mid; lo = mid + 1 } else { hi = mid - 1 }
         }
         return found
     }

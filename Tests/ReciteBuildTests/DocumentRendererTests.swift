@@ -25,14 +25,9 @@ import Testing
         func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
             lock.withLock { callCount += 1 }
             return requests.map { request in
-                // Events where eSpeak NG would place them: in its rendering of the words.
-                let text = Array(EspeakMarkup(request.speech).text.unicodeScalars)
-                var events: [SynthesisEvent] = []
-                var sample = 0
-                for i in text.indices where i > 0 && text[i - 1] == " " || (i > 0 && text[i - 1] == ">" && text[i] != "<") {
-                    events.append(SynthesisEvent(kind: .word, textPosition: i, textLength: 1, sample: sample))
-                    sample += 100
-                }
+                // A word event on every token, and on the stand-in word after a cut.
+                let count = request.speech.tokens.count + (request.speech.endsWithStandIn ? 1 : 0)
+                let events = (0..<count).map { SynthesisEvent(kind: .word, token: $0, sample: 100 * $0) }
                 return SynthesizedAudio(sampleRate: 1000, samples: [Int16](repeating: 3000, count: 1000), events: events)
             }
         }

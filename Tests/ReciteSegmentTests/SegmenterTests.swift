@@ -9,7 +9,7 @@ import Testing
         Script(path: "t", language: "en-US", blocks: [Block(kind: kind, source: span(0), runs: runs)])
     }
 
-    @Test func wordRangesPointIntoTheMarkup() {
+    @Test func wordsPointAtTheirTokens() {
         let runs = [
             Run(.speech("Hello,"), source: span(0)),
             Run(.speech("loud"), source: span(1), style: RunStyle(prosody: Prosody(volume: 1.5))),
@@ -18,16 +18,14 @@ import Testing
         ]
         let segments = Segmenter().segments(of: script(runs))
         #expect(segments.count == 1)
-        let markup = Array(segments[0].markup.unicodeScalars)
+        let tokens = segments[0].speech.tokens
         for word in segments[0].words {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: markup[word.textRange])
-            #expect(wordCore(String(view)) == word.spoken)
+            #expect(wordCore(tokens[word.token].text) == word.spoken)
         }
         #expect(segments[0].words.map(\.spoken) == ["Hello", "loud", "eight", "square", "meters", "end"])
         #expect(segments[0].words[2...4].allSatisfy { $0.source == span(2) })
-        #expect(segments[0].markup.contains("<prosody rate=\"100%\" pitch=\"100%\" volume=\"150%\">loud</prosody>"))
-        #expect(segments[0].markup.contains("<emphasis level=\"strong\">eight square meters</emphasis>"))
+        #expect(tokens[1].prosody == Prosody(volume: 1.5))
+        #expect(tokens[2...4].allSatisfy { $0.emphasis == .strong })
     }
 
     @Test func languageChangesAndBreaksCutSegments() {
@@ -63,11 +61,12 @@ import Testing
         #expect(heading[0].pauseAfter > paragraph[0].pauseAfter)
     }
 
-    @Test func spelledWordsKeepTheirPunctuationOutsideTheMarkup() {
+    @Test func spelledWordsAreSpelledTokens() {
         let runs = [Run(.speech("SSML."), source: span(0), style: RunStyle(spellOut: true)), Run(.speech("next"), source: span(1))]
         // A lower-case word after the full stop: one sentence, one segment (see SentenceCutTests).
         let segment = Segmenter().segments(of: script(runs))[0]
-        #expect(segment.markup == "<speak><say-as interpret-as=\"characters\">SSML</say-as>. next</speak>")
+        #expect(segment.speech.tokens.map(\.text) == ["SSML.", "next"])
+        #expect(segment.speech.tokens.map(\.spellOut) == [true, false])
         #expect(segment.words.map(\.spoken) == ["SSML", "next"])
     }
 
@@ -79,6 +78,6 @@ import Testing
 
     @Test func markupCharactersNeverReachTheSynthesizer() {
         let segment = Segmenter().segments(of: script([Run(.speech("a<b>&c"), source: span(0))]))[0]
-        #expect(segment.markup == "<speak>a b c</speak>")
+        #expect(segment.speech.tokens.map(\.text) == ["a", "b", "c"])
     }
 }

@@ -38,15 +38,14 @@ import Testing
     @Test func aCutSegmentEndsWithAStandInWordWhoseEventCutsTheAudio() throws {
         let segments = Segmenter(sentenceWords: 1).segments(of: paragraph("One two. Three four."))
         #expect(segments.count == 2)
-        let first = try #require(segments[0].lookahead)
-        let markup = Array(segments[0].markup.unicodeScalars)
-        #expect(String(String.UnicodeScalarView(markup[first...])) == "A</speak>")
+        let standIn = try #require(segments[0].speech.standInToken)
+        #expect(standIn == segments[0].speech.tokens.count)
         // The stand-in is no word of the segment: it is never timed nor shown.
         #expect(segments[0].words.map(\.spoken) == ["One", "two"])
-        #expect(segments[0].words.allSatisfy { $0.textRange.upperBound < first })
+        #expect(segments[0].words.allSatisfy { $0.token < standIn })
         // The block's last segment is not cut, and says what it says.
-        #expect(segments[1].lookahead == nil)
-        #expect(segments[1].markup == "<speak>Three four.</speak>")
+        #expect(segments[1].speech.standInToken == nil)
+        #expect(segments[1].speech.tokens.map(\.text) == ["Three", "four."])
     }
 
     @Test func aLongSentenceIsCutAtAClauseOnceItIsLong() {
@@ -55,7 +54,7 @@ import Testing
         let segments = Segmenter().segments(of: paragraph(text))
         // Cut at the first comma with at least `clauseCutWords` words before it: after 60 words, then the rest.
         #expect(segments.map(\.words.count) == [60, 41])
-        #expect(segments[0].lookahead != nil)
+        #expect(segments[0].speech.endsWithStandIn)
     }
 
     @Test func aRunOnStretchWithoutPunctuationIsStillCut() {
@@ -80,7 +79,7 @@ import Testing
         let segments = Segmenter().segments(of: paragraph(text))
         // Cut at the first sentence end past 40 words: six sentences (42 words) a segment.
         #expect(segments.map(\.words.count) == [42, 42, 42, 14])
-        #expect(segments.dropLast().allSatisfy { $0.lookahead != nil })
+        #expect(segments.dropLast().allSatisfy { $0.speech.endsWithStandIn })
         // A paragraph of less than 40 words stays whole.
         #expect(Segmenter().segments(of: paragraph(Array(repeating: sentence, count: 5).joined(separator: " "))).count == 1)
     }

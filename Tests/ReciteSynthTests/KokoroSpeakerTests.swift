@@ -90,7 +90,7 @@ import ReciteSegment
         let speaker = try KokoroSpeaker(prepared, threads: 1)
         let synthesis = NeuralSynthesis(voice: speaker, prepared: prepared, keepsPhonemes: false)
         let request = SynthesisRequest(speech: SpeechInput(plain: "Hello there, said the judge. The church bell rang twice."), language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
-                                       neural: NeuralSettings(prepared))
+                                       engine: .neural(NeuralSettings(prepared)))
         let audio = try synthesis.render(request)
         #expect(audio.sampleRate == 24000)
         let seconds = Double(audio.samples.count) / 24000
@@ -139,7 +139,7 @@ import ReciteSegment
         let prepared = try PreparedVoice.prepare(kokoro: voice, in: folder)
         let synthesis = NeuralSynthesis(voice: try KokoroSpeaker(prepared, threads: 1), prepared: prepared, keepsPhonemes: false)
         let request = SynthesisRequest(speech: SpeechInput(plain: "The bell rang twice. Then it stopped."), language: "en-US",
-                                       voiceName: "en-us", rate: 175, pitch: 50, volume: 100, neural: NeuralSettings(prepared))
+                                       voiceName: "en-us", rate: 175, pitch: 50, volume: 100, engine: .neural(NeuralSettings(prepared)))
         let audio = try synthesis.render(request)
         // The longest run of quiet 10 ms windows between the two sentences' words.
         let words = audio.events.filter { $0.kind == .word }.map(\.sample)

@@ -3,25 +3,19 @@ import ReciteScript
 import ReciteSegment
 @testable import ReciteSynth
 
-/// A segment's typed words as a neural voice says them: the tokens at the code-point positions
-/// of eSpeak NG's rendering (where its events point), with their prosody, phoneme input and
-/// spelling; and the chunks and IPA the voice is given.
+/// A segment's typed words as a neural voice says them: the tokens by index (where the events of
+/// eSpeak NG's reference rendering point), with their prosody, phoneme input and spelling; and
+/// the chunks and IPA the voice is given.
 @Suite(.serialized) struct NeuralPlanTests {
-    @Test func tokensKeepTheirPositionsInESpeaksRenderingAndTheirProsody() {
+    @Test func tokensKeepTheirIndexAndTheirProsody() {
         let fast = Prosody(rate: 1.5, volume: 0.5)
         let speech = SpeechInput(tokens: [
             SpeechToken(text: "Say"), SpeechToken(text: "it", prosody: fast), SpeechToken(text: "quickly,", prosody: fast),
             SpeechToken(text: "(lead),", phonemes: "l'Ed"), SpeechToken(text: "pipes"), SpeechToken(text: "ssml.", spellOut: true),
         ])
-        let rendering = EspeakMarkup(speech)
-        // What eSpeak NG reads: its own SSML, written by its engine from the typed words.
-        #expect(rendering.text == "<speak>Say <prosody rate=\"150%\" pitch=\"100%\" volume=\"50%\">it quickly,</prosody> ( [[l'Ed]]),\n pipes <say-as interpret-as=\"characters\">ssml</say-as>.</speak>")
-        let tokens = NeuralToken.tokens(of: speech, in: rendering)
+        let tokens = NeuralToken.tokens(of: speech)
         #expect(tokens.map(\.text) == ["Say", "it", "quickly,", "(lead),", "pipes", "ssml."])
-        let scalars = Array(rendering.text.unicodeScalars)
-        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-        #expect(tokens.map { text($0.range) } == ["Say", "it", "quickly,", "( [[l'Ed]]),", "pipes", "ssml</say-as>."])
-        #expect(rendering.wordRanges.map(text) == ["Say", "it", "quickly,", "[[l'Ed]]", "pipes", "ssml"])
+        #expect(tokens.map(\.index) == Array(0..<6))
         #expect(tokens.map(\.rate) == [1, 1.5, 1.5, 1, 1, 1])
         #expect(tokens.map(\.volume) == [1, 0.5, 0.5, 1, 1, 1])
         #expect(tokens.map(\.isPhonemeInput) == [false, false, false, true, false, false])
@@ -32,24 +26,21 @@ import ReciteSegment
     /// key say the same audio.
     @Test func prosodyIsGivenToThePercentTheKeyHolds() {
         let speech = SpeechInput(tokens: [SpeechToken(text: "word", prosody: Prosody(rate: 1.3333, volume: 0.6666))])
-        let token = NeuralToken.tokens(of: speech, in: EspeakMarkup(speech))[0]
+        let token = NeuralToken.tokens(of: speech)[0]
         #expect(token.rate == 1.33 && token.volume == 0.67)
-        #expect(EspeakMarkup(speech).text.contains("rate=\"133%\""))
     }
 
-    /// A cut segment's stand-in word is one more token, where eSpeak NG's rendering holds it.
+    /// A cut segment's stand-in word is one more token, one past the last, as events give it.
     @Test func theStandInWordIsTheLastToken() {
         let speech = SpeechInput(tokens: [SpeechToken(text: "End.")], endsWithStandIn: true)
-        let rendering = EspeakMarkup(speech)
-        #expect(rendering.text == "<speak>End. A</speak>")
-        let tokens = NeuralToken.tokens(of: speech, in: rendering)
+        let tokens = NeuralToken.tokens(of: speech)
         #expect(tokens.map(\.text) == ["End.", "A"])
-        #expect(tokens.last!.range.lowerBound == rendering.standIn)
+        #expect(tokens.last!.index == speech.standInToken)
     }
 
     func request(_ speech: SpeechInput) -> SynthesisRequest {
         SynthesisRequest(speech: speech, language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
-                         neural: NeuralSettings(voice: "test", modelSHA256: "0", speaker: 0))
+                         engine: .neural(NeuralSettings(voice: "test", modelSHA256: "0", speaker: 0)))
     }
 
     func request(_ text: String) -> SynthesisRequest { request(SpeechInput(plain: text)) }
@@ -58,7 +49,7 @@ import ReciteSegment
         let fast = Prosody(rate: 1.5)
         let speech = SpeechInput(tokens: ["Hello,", "world.", "This", "is"].map { SpeechToken(text: $0) }
             + ["much", "faster"].map { SpeechToken(text: $0, prosody: fast) } + [SpeechToken(text: "now!")])
-        let (espeak, _, chunks) = try NeuralSynthesis.plan(request(speech))
+        let (espeak, chunks) = try NeuralSynthesis.plan(request(speech))
         #expect(!espeak.samples.isEmpty)
         #expect(chunks.map { $0.chunk.tokens.map(\.text).joined(separator: " ") } == ["Hello, world.", "This is", "much faster", "now!"])
         #expect(chunks.map(\.chunk.rate) == [1, 1, 1.5, 1])
@@ -93,7 +84,7 @@ import ReciteSegment
     @Test func aLexiconWordGivesThePhonemesESpeakSpokeAndSpelledWordsTheirLetters() throws {
         let speech = SpeechInput(tokens: [SpeechToken(text: "The"), SpeechToken(text: "lead", phonemes: "l'Ed"),
                                           SpeechToken(text: "pipe,"), SpeechToken(text: "ssml.", spellOut: true)])
-        let (_, _, chunks) = try NeuralSynthesis.plan(request(speech))
+        let (_, chunks) = try NeuralSynthesis.plan(request(speech))
         let ipa = chunks.map(\.ipa).joined(separator: " ")
         #expect(ipa.contains("lɛd"), "the lexicon's /lɛd/, not eSpeak NG's /liːd/: \(ipa)")
         #expect(!ipa.contains("liːd"), "\(ipa)")
@@ -103,7 +94,7 @@ import ReciteSegment
     @Test func aLongSentenceIsSaidInPartsCutAtItsClausePunctuation() throws {
         let sentence = "When the weather turned, the riders left the valley early, crossed the pass before noon, " +
             "and reached the village on the far side of the mountain just as the first snow began to fall."
-        let (espeak, _, chunks) = try NeuralSynthesis.plan(request(sentence))
+        let (espeak, chunks) = try NeuralSynthesis.plan(request(sentence))
         let seconds = Double(espeak.samples.count) / Double(espeak.sampleRate)
         #expect(seconds > 2 * NeuralSynthesis.maximumChunkSeconds, "\(seconds) s: long enough to need cutting")
         #expect(chunks.count >= 2)
@@ -125,7 +116,7 @@ import ReciteSegment
 
     @Test func aClauseTooLongIsCutAtTheWordNearestItsMiddle() throws {
         let words = "the quick brown fox jumps over the lazy dog and then runs away into the deep dark forest beyond the old stone wall that nobody remembers building"
-        let (espeak, _, chunks) = try NeuralSynthesis.plan(request(words + "."))
+        let (espeak, chunks) = try NeuralSynthesis.plan(request(words + "."))
         #expect(Double(espeak.samples.count) / Double(espeak.sampleRate) > NeuralSynthesis.maximumChunkSeconds)
         #expect(chunks.count >= 2)
         let starts = chunks.map(\.chunk.referenceStart) + [espeak.samples.count]

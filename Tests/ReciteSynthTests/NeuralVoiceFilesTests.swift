@@ -99,12 +99,12 @@ import Testing
 
     @Test func resamplingKeepsTheDurationAndMovesTheEvents() {
         let tone = (0..<22050).map { Int16(8000 * sin(Double($0) * 2 * .pi * 440 / 22050)) }
-        let events = [SynthesisEvent(kind: .word, textPosition: 7, textLength: 3, sample: 11025),
-                      SynthesisEvent(kind: .end, textPosition: 10, textLength: 0, sample: 22050)]
+        let events = [SynthesisEvent(kind: .word, token: 7, offset: 3, sample: 11025),
+                      SynthesisEvent(kind: .end, token: 10, offset: 0, sample: 22050)]
         let audio = SynthesizedAudio(sampleRate: 22050, samples: tone, events: events).resampled(to: 16000)
         #expect(audio.sampleRate == 16000 && audio.samples.count == 16000)
         #expect(audio.events.map(\.sample) == [8000, 16000])
-        #expect(audio.events.map(\.textPosition) == [7, 10])
+        #expect(audio.events.map(\.token) == [7, 10])
         // Still the tone: as loud in the middle.
         let peak = audio.samples[4000..<12000].map { abs(Int($0)) }.max() ?? 0
         #expect((7600...8400).contains(peak), "\(peak)")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SegmentCacheTests {
     static func audio(_ seed: Int16) -> SynthesizedAudio {
         SynthesizedAudio(sampleRate: 22050, samples: (0..<3000).map { Int16(truncatingIfNeeded: Int($0) &* Int(seed)) },
-                         events: [SynthesisEvent(kind: .word, textPosition: Int(seed), textLength: 3, sample: 10)])
+                         events: [SynthesisEvent(kind: .word, token: Int(seed), offset: 3, sample: 10)])
     }
 
     /// Equal audio, compared without printing thousands of samples when it is not.

@@ -71,11 +71,11 @@ import Testing
 @Suite struct ResponseHeaderTests {
     @Test func audioAndEventsSurviveTheRoundTrip() throws {
         let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, -2, 300, Int16.min, Int16.max], events: [
-            SynthesisEvent(kind: .sentence, textPosition: 0, textLength: 0, sample: 0),
-            SynthesisEvent(kind: .word, textPosition: 7, textLength: 5, sample: 2),
-            SynthesisEvent(kind: .mark("chapter-1"), textPosition: 12, textLength: 0, sample: 3),
-            SynthesisEvent(kind: .phoneme("ˈɛ"), textPosition: 7, textLength: 0, sample: 4),
-            SynthesisEvent(kind: .end, textPosition: 20, textLength: 0, sample: 5),
+            SynthesisEvent(kind: .sentence, token: 0, offset: 0, sample: 0),
+            SynthesisEvent(kind: .word, token: 7, offset: 5, sample: 2),
+            SynthesisEvent(kind: .mark("chapter-1"), token: 12, offset: 0, sample: 3),
+            SynthesisEvent(kind: .phoneme("ˈɛ"), token: 7, offset: 0, sample: 4),
+            SynthesisEvent(kind: .end, token: 20, offset: 0, sample: 5),
         ])
         let (header, samples) = WorkerProtocol.encode(.success(audio))
         #expect(try WorkerProtocol.decode(header: header, samples: samples) == audio)
@@ -97,7 +97,7 @@ import Testing
     /// A header whose samples wait in shared memory says how many; the audio decodes the same
     /// once they are put with it.
     @Test func aHeaderOfSharedSamplesGivesTheirCount() throws {
-        let audio = SynthesizedAudio(sampleRate: 22050, samples: [5, 6, 7], events: [SynthesisEvent(kind: .end, textPosition: 4, textLength: 0, sample: 3)])
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: [5, 6, 7], events: [SynthesisEvent(kind: .end, token: 4, offset: 0, sample: 3)])
         let header = ResponseHeader.encode(audio, samplesShared: true)
         #expect(ResponseHeader.sharedSampleCount(header) == 3)
         #expect(ResponseHeader.sharedSampleCount(ResponseHeader.encode(audio)) == nil)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func aTruncatedOrPaddedHeaderIsRefused() {
-        let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, 2], events: [SynthesisEvent(kind: .word, textPosition: 1, textLength: 2, sample: 0)])
+        let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, 2], events: [SynthesisEvent(kind: .word, token: 1, offset: 2, sample: 0)])
         let (header, samples) = WorkerProtocol.encode(.success(audio))
         #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header.dropLast(3), samples: samples) }
         #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header + Data([0]), samples: samples) }

@@ -7,15 +7,16 @@ import Testing
 @Suite struct StitcherTests {
     let source = SourceText(path: "t.md", text: "alpha beta gamma")
 
-    func word(_ text: String, at offset: Int, markup start: Int) -> SegmentWord {
-        SegmentWord(textRange: start..<start + text.count, spoken: text,
+    func word(_ text: String, at offset: Int, token: Int) -> SegmentWord {
+        SegmentWord(token: token, spoken: text,
                     source: SourceSpan(offset: offset, length: text.count, line: 1, column: offset + 1), runIndex: 0)
     }
 
-    /// Audio of `count` samples, loud everywhere, with word events at the given samples.
-    func audio(count: Int, words: [(position: Int, sample: Int)]) -> SynthesizedAudio {
+    /// Audio of `count` samples, loud everywhere, with word events at the given samples, each on a
+    /// token and an offset into its text.
+    func audio(count: Int, words: [(token: Int, offset: Int, sample: Int)]) -> SynthesizedAudio {
         SynthesizedAudio(sampleRate: 1000, samples: [Int16](repeating: 5000, count: count),
-                         events: words.map { SynthesisEvent(kind: .word, textPosition: $0.position, textLength: 1, sample: $0.sample) })
+                         events: words.map { SynthesisEvent(kind: .word, token: $0.token, offset: $0.offset, sample: $0.sample) })
     }
 
     @Test func laterSegmentsAreShiftedByEverythingBefore() {
@@ -24,15 +25,15 @@ import Testing
             Block(kind: .paragraph, source: SourceSpan(offset: 11, length: 5, line: 1, column: 12), runs: []),
         ])
         let segments = [
-            Segment(blockIndex: 0, language: "en-US", voiceName: nil, markup: "x",
-                    words: [word("alpha", at: 0, markup: 7), word("beta", at: 6, markup: 13)],
+            Segment(blockIndex: 0, language: "en-US", voiceName: nil, speech: SpeechInput(plain: "alpha beta"),
+                    words: [word("alpha", at: 0, token: 0), word("beta", at: 6, token: 1)],
                     marks: [SegmentMark(name: "m", beforeWord: 1)], pauseAfter: 0.5),
-            Segment(blockIndex: 1, language: "en-US", voiceName: nil, markup: "x",
-                    words: [word("gamma", at: 11, markup: 7)], marks: [], pauseAfter: 0.5),
+            Segment(blockIndex: 1, language: "en-US", voiceName: nil, speech: SpeechInput(plain: "gamma"),
+                    words: [word("gamma", at: 11, token: 0)], marks: [], pauseAfter: 0.5),
         ]
         let output = Stitcher.stitch(
             script: script, source: source, segments: segments,
-            audio: [audio(count: 1000, words: [(7, 100), (13, 600)]), audio(count: 800, words: [(7, 200)])],
+            audio: [audio(count: 1000, words: [(0, 0, 100), (1, 0, 600)]), audio(count: 800, words: [(0, 0, 200)])],
             sampleRate: 1000, audioName: "t.wav")
         // 1000 samples, 500 of pause, 800 samples; no pause after the last segment.
         #expect(output.samples.count == 2300)
@@ -49,36 +50,41 @@ import Testing
         #expect(sidecar.sentences.map(\.text) == ["alpha beta", "gamma"])
     }
 
-    func segment(_ markup: String, _ words: [SegmentWord]) -> Segment {
-        Segment(blockIndex: 0, language: "en-US", voiceName: nil, markup: markup, words: words, marks: [], pauseAfter: 0)
+    /// A segment that says `text`, a token per piece between spaces, each a word.
+    func segment(_ text: String) -> Segment {
+        let pieces = text.split(separator: " ").map(String.init)
+        var offset = 0
+        let words = pieces.enumerated().map { k, piece in
+            defer { offset += piece.count + 1 }
+            return word(piece, at: offset, token: k)
+        }
+        return Segment(blockIndex: 0, language: "en-US", voiceName: nil, speech: SpeechInput(plain: text), words: words,
+                       marks: [], pauseAfter: 0)
     }
 
     @Test func wordsWithoutEventsShareTheirNeighboursTime() {
-        let words = [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2), word("c", at: 4, markup: 4)]
-        let timed = WordTimer.time(segment("a b c", words), audio: audio(count: 3000, words: [(0, 0), (4, 2000)]))
+        let timed = WordTimer.time(segment("a b c"), audio: audio(count: 3000, words: [(0, 0, 0), (2, 0, 2000)]))
         #expect(timed.map(\.start) == [0, 1000, 2000])
         // After the last event, the time up to the end of the sound is shared by length.
         var samples = [Int16](repeating: 5000, count: 3000)
         for k in 2500..<3000 { samples[k] = 0 }
         let tail = SynthesizedAudio(sampleRate: 1000, samples: samples,
-                                    events: [SynthesisEvent(kind: .word, textPosition: 0, textLength: 1, sample: 0)])
-        let shared = WordTimer.time(segment("aa le monde", [word("aa", at: 0, markup: 0), word("le", at: 3, markup: 3), word("monde", at: 6, markup: 6)]), audio: tail)
+                                    events: [SynthesisEvent(kind: .word, token: 0, sample: 0)])
+        let shared = WordTimer.time(segment("aa le monde"), audio: tail)
         #expect(shared.map(\.start) == [0, 555, 1111])  // 2500 samples shared 2 : 2 : 5
         #expect(shared[2].start < 2500 && shared[2].end <= 2500 + WordTimer.minimumWordSamples)
         #expect(zip(timed, timed.dropFirst()).allSatisfy { $0.end <= $1.start })
     }
 
     @Test func eventsAtOnePositionCountOnce() {
-        let words = [word("$3.50", at: 0, markup: 0), word("now", at: 6, markup: 6)]
-        let timed = WordTimer.time(segment("$3.50 now", words), audio: audio(count: 3000, words: [(0, 0), (0, 700), (6, 1500)]))
+        let timed = WordTimer.time(segment("$3.50 now"), audio: audio(count: 3000, words: [(0, 0, 0), (0, 0, 700), (1, 0, 1500)]))
         #expect(timed.map(\.start) == [0, 1500])
         #expect(timed.map(\.spoken) == ["$3.50", "now"])
     }
 
     @Test func aTokenReadAsSeveralWordsIsSplitWhereTheEventsAre() {
-        let words = [word("file_name.txt", at: 0, markup: 0), word("end", at: 14, markup: 14)]
-        let timed = WordTimer.time(segment("file_name.txt end", words),
-                                   audio: audio(count: 4000, words: [(0, 0), (5, 500), (10, 1000), (14, 2000)]))
+        let timed = WordTimer.time(segment("file_name.txt end"),
+                                   audio: audio(count: 4000, words: [(0, 0, 0), (0, 5, 500), (0, 10, 1000), (1, 0, 2000)]))
         // Inner separators are said with the part they introduce ("dot t x t").
         #expect(timed.map(\.spoken) == ["file", "_name", ".txt", "end"])
         #expect(timed.map(\.word) == [0, 0, 0, 1])
@@ -86,11 +92,10 @@ import Testing
     }
 
     @Test func numbersAreNotCutWhereTheirEventsFall() {
-        let words = [word("27.98", at: 0, markup: 0)]
-        let timed = WordTimer.time(segment("27.98", words), audio: audio(count: 2000, words: [(0, 0), (1, 600)]))
+        let timed = WordTimer.time(segment("27.98"), audio: audio(count: 2000, words: [(0, 0, 0), (0, 1, 600)]))
         #expect(timed.map(\.spoken) == ["27.98"])
         #expect(timed.map(\.start) == [0])
-        let wear = WordTimer.time(segment("wear", [word("wear", at: 0, markup: 0)]), audio: audio(count: 2000, words: [(0, 0), (1, 600)]))
+        let wear = WordTimer.time(segment("wear"), audio: audio(count: 2000, words: [(0, 0, 0), (0, 1, 600)]))
         #expect(wear.map(\.spoken) == ["wear"])
     }
 
@@ -98,10 +103,10 @@ import Testing
         var samples = [Int16](repeating: 5000, count: 20000)
         for i in 5000..<10000 { samples[i] = 0 }
         let audio = SynthesizedAudio(sampleRate: 22050, samples: samples, events: [
-            SynthesisEvent(kind: .word, textPosition: 0, textLength: 1, sample: 0),
-            SynthesisEvent(kind: .word, textPosition: 2, textLength: 1, sample: 10000),
+            SynthesisEvent(kind: .word, token: 0, sample: 0),
+            SynthesisEvent(kind: .word, token: 1, sample: 10000),
         ])
-        let timed = WordTimer.time(segment("a b", [word("a", at: 0, markup: 0), word("b", at: 2, markup: 2)]), audio: audio)
+        let timed = WordTimer.time(segment("a b"), audio: audio)
         #expect(timed[0].end > 5000 && timed[0].end < 6000)
     }
 

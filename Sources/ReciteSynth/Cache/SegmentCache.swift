@@ -15,7 +15,7 @@ public final class SegmentCache: @unchecked Sendable {
     public let folder: URL
     private let engineVersion: String
     /// Bumped when the entry format or the meaning of a request changes.
-    static let formatVersion = "recite-segment-cache-6"
+    static let formatVersion = "recite-segment-cache-7"
 
     private let lock = NSLock()
     /// Guarded by `lock`: where each key's entries are (several after a damaged one was redone).
@@ -39,41 +39,10 @@ public final class SegmentCache: @unchecked Sendable {
 
     private var packs: URL { folder.appendingPathComponent("packs") }
 
-    /// The key of a request: hex SHA-256 of the format, the engine version and the request.
+    /// The key of a request: hex SHA-256 of its canonical encoding (`CacheKey`), with the cache
+    /// format and the engine version.
     public func key(for request: SynthesisRequest) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let body = (try? encoder.encode(KeyBody(request))) ?? Data()
-        return SHA256.hex(Array("\(Self.formatVersion)\n\(engineVersion)\n".utf8) + Array(body))
-    }
-
-    /// What a key hashes: the request with its words as eSpeak NG's rendering of them, which
-    /// holds everything that decides the audio (text, phonemes, spelling, prosody to the
-    /// percent), in the form keys had before requests were typed, so that caches stay valid.
-    private struct KeyBody: Encodable {
-        var markup: String
-        var language: String
-        var voiceName: String?
-        var voiceTraits: VoiceTraits?
-        var rate: Int
-        var pitch: Int
-        var volume: Int
-        var neural: NeuralSettings?
-        /// Where the stand-in word starts; neural voices only (they need not say it).
-        var lookahead: Int?
-
-        init(_ request: SynthesisRequest) {
-            let rendering = EspeakMarkup(request.speech)
-            markup = rendering.text
-            language = request.language
-            voiceName = request.voiceName
-            voiceTraits = request.voiceTraits
-            rate = request.rate
-            pitch = request.pitch
-            volume = request.volume
-            neural = request.neural
-            lookahead = request.neural == nil ? nil : rendering.standIn
-        }
+        CacheKey(request, format: Self.formatVersion, espeak: engineVersion).hex
     }
 
     /// The cached audio for `key`, or nil. A damaged entry is forgotten for this run.

@@ -28,18 +28,17 @@ struct NeuralSynthesis {
 
     /// What the neural voice will say for `request`: eSpeak NG's rendering, and the chunks with
     /// the IPA each is given.
-    static func plan(_ request: SynthesisRequest, ties: Bool = false, chunkSeconds: Double = maximumChunkSeconds) throws -> (espeak: SynthesizedAudio, rendering: EspeakMarkup, chunks: [(chunk: Chunk, ipa: String)]) {
+    static func plan(_ request: SynthesisRequest, ties: Bool = false, chunkSeconds: Double = maximumChunkSeconds) throws -> (espeak: SynthesizedAudio, chunks: [(chunk: Chunk, ipa: String)]) {
         var reference = request
-        reference.neural = nil
+        reference.engine = .espeak
         let espeak = try EspeakEngine.withShared { engine in try engine.synthesize(reference) }
-        let rendering = EspeakMarkup(request.speech)
-        var chunks = Self.chunks(NeuralToken.tokens(of: request.speech, in: rendering), events: espeak.events)
+        var chunks = Self.chunks(NeuralToken.tokens(of: request.speech), events: espeak.events)
         // Each chunk's start in eSpeak NG's audio: its first word's event.
         let words = espeak.events.filter { $0.kind == .word }
         for k in chunks.indices {
-            let span = chunks[k].tokens.first!.range.lowerBound
-            let end = k + 1 < chunks.count ? chunks[k + 1].tokens.first!.range.lowerBound : Int.max
-            chunks[k].referenceStart = k == 0 ? 0 : (words.first { $0.textPosition >= span && $0.textPosition < end }?.sample ?? chunks[k - 1].referenceStart)
+            let first = chunks[k].tokens.first!.index
+            let end = k + 1 < chunks.count ? chunks[k + 1].tokens.first!.index : Int.max
+            chunks[k].referenceStart = k == 0 ? 0 : (words.first { $0.token >= first && $0.token < end }?.sample ?? chunks[k - 1].referenceStart)
         }
         // A long sentence is said in parts, cut at its clause punctuation: the voice needs memory
         // in proportion to what it says at once.
@@ -47,7 +46,7 @@ struct NeuralSynthesis {
         chunks = chunks.indices.flatMap { k in
             splitLong(chunks[k], end: k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count, words: words, limit: limit)
         }
-        return (espeak, rendering, try chunks.indices.map { k in
+        return (espeak, try chunks.indices.map { k in
             let ipa = try ipa(of: chunks[k], request: reference, events: espeak.events, ties: ties)
             let endsSentence = chunks[k].endsSentence || k == chunks.count - 1
             return (chunks[k], endsSentence && ipa.contains(" ") ? endingSentence(ipa) : ipa)
@@ -71,10 +70,10 @@ struct NeuralSynthesis {
     private static let clauseMarks: Set<Unicode.Scalar> = [",", ";", ":"]
 
     func render(_ request: SynthesisRequest) throws -> SynthesizedAudio {
-        let (espeak, rendering, planned) = try Self.plan(request, ties: voice.wantsTies, chunkSeconds: voice.maximumChunkSeconds)
+        let (espeak, planned) = try Self.plan(request, ties: voice.wantsTies, chunkSeconds: voice.maximumChunkSeconds)
         let chunks = planned.map(\.chunk)
         guard !chunks.isEmpty else {
-            return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, textPosition: 0, textLength: 0, sample: 0)])
+            return SynthesizedAudio(sampleRate: voice.sampleRate, samples: [], events: [SynthesisEvent(kind: .end, token: request.speech.tokens.count, sample: 0)])
         }
 
         let rateFactor = Double(max(1, request.rate)) / 175
@@ -88,7 +87,7 @@ struct NeuralSynthesis {
             let speed = rateFactor * chunk.rate
             // The stand-in word after a cut, alone in its sentence, is not said: the audio is cut
             // where it starts, after the pause that ends the sentence before it.
-            let isLookahead = k > 0 && chunks[k - 1].endsSentence && rendering.standIn.map { chunk.tokens[0].range.lowerBound >= $0 } == true
+            let isLookahead = k > 0 && chunks[k - 1].endsSentence && request.speech.standInToken.map { chunk.tokens[0].index >= $0 } == true
             let spoken = phonemes.isEmpty || isLookahead ? [] : try voice.speak(phonemes: phonemes, segment: segment, speaker: prepared.speaker, speed: speed)
             chunkOffsets.append(samples.count)
             let level = gain * chunk.volume * 32767
@@ -125,7 +124,7 @@ struct NeuralSynthesis {
                 events.append(moved)
             }
         }
-        events.append(SynthesisEvent(kind: .end, textPosition: rendering.length, textLength: 0, sample: samples.count))
+        events.append(SynthesisEvent(kind: .end, token: request.speech.tokens.count, sample: samples.count))
         return SynthesizedAudio(sampleRate: voice.sampleRate, samples: samples, events: events)
     }
 
@@ -139,7 +138,7 @@ struct NeuralSynthesis {
     static func splitLong(_ chunk: Chunk, end: Int, words: [SynthesisEvent], limit: Int) -> [Chunk] {
         guard end - chunk.referenceStart > limit, chunk.tokens.count > 1 else { return [chunk] }
         func start(_ token: NeuralToken) -> Int? {
-            words.first { token.range.contains($0.textPosition) }?.sample
+            words.first { $0.token == token.index }?.sample
         }
         let starts = chunk.tokens.map(start)
         let cuts = (1..<chunk.tokens.count).filter { starts[$0] != nil && starts[$0]! > chunk.referenceStart }
@@ -159,12 +158,12 @@ struct NeuralSynthesis {
     /// The words cut where eSpeak NG starts a sentence and where prosody changes. A token with
     /// no letter or digit (a lone dash, a quote) stays with the chunk before it.
     private static func chunks(_ tokens: [NeuralToken], events: [SynthesisEvent]) -> [Chunk] {
-        let sentenceStarts = events.compactMap { $0.kind == .sentence ? $0.textPosition : nil }
+        let sentenceStarts = events.compactMap { $0.kind == .sentence ? $0.token : nil }
         var chunks: [Chunk] = []
         var nextSentence = 0
         for token in tokens {
             var startsSentence = false
-            while nextSentence < sentenceStarts.count, sentenceStarts[nextSentence] < token.range.upperBound {
+            while nextSentence < sentenceStarts.count, sentenceStarts[nextSentence] <= token.index {
                 startsSentence = true
                 nextSentence += 1
             }
@@ -212,7 +211,7 @@ struct NeuralSynthesis {
                 if !lead.isEmpty { text.append(lead) }
                 try flushText()
                 let spoken = events.compactMap { event -> String? in
-                    guard case .phoneme(let name) = event.kind, token.range.contains(event.textPosition) else { return nil }
+                    guard case .phoneme(let name) = event.kind, event.token == token.index else { return nil }
                     return ties ? Self.tied(name) : name
                 }.joined()
                 if !spoken.isEmpty { pieces.append(spoken) }

@@ -1,10 +1,10 @@
 import ReciteSegment
 
-/// A piece of a segment as a neural voice says it: the typed token, and where eSpeak NG's
-/// rendering holds it (`EspeakMarkup`), since the voice's words are timed on that rendering.
+/// A piece of a segment as a neural voice says it: the typed token and its index, which the
+/// events of eSpeak NG's reference rendering carry (the voice's words are timed on it).
 struct NeuralToken: Equatable {
-    /// Code-point range in eSpeak NG's input: where its events for this piece point.
-    var range: Range<Int>
+    /// Index in the segment's `SpeechInput` (the stand-in word after a cut is one past the last).
+    var index: Int
     /// The written text, with its punctuation.
     var text: String
     /// The word is given as phonemes (a lexicon entry or `<phoneme>`).
@@ -15,15 +15,14 @@ struct NeuralToken: Equatable {
     var volume: Double
 
     /// The tokens of `speech`, and the stand-in word after a cut as one more.
-    static func tokens(of speech: SpeechInput, in rendering: EspeakMarkup) -> [NeuralToken] {
-        var tokens = zip(speech.tokens, rendering.tokenRanges).map { token, range in
-            NeuralToken(range: range, text: token.text, isPhonemeInput: token.phonemes != nil, spellOut: token.spellOut,
+    static func tokens(of speech: SpeechInput) -> [NeuralToken] {
+        var tokens = speech.tokens.enumerated().map { index, token in
+            NeuralToken(index: index, text: token.text, isPhonemeInput: token.phonemes != nil, spellOut: token.spellOut,
                         rate: Double(SpeechToken.percent(token.prosody.rate)) / 100,
                         volume: Double(SpeechToken.percent(token.prosody.volume)) / 100)
         }
-        if let start = rendering.standIn {
-            let word = EspeakMarkup.standInWord
-            tokens.append(NeuralToken(range: start..<(start + word.unicodeScalars.count), text: word,
+        if let standIn = speech.standInToken {
+            tokens.append(NeuralToken(index: standIn, text: SpeechInput.standInWord,
                                       isPhonemeInput: false, spellOut: false, rate: 1, volume: 1))
         }
         return tokens

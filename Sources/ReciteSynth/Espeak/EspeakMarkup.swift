@@ -1,20 +1,21 @@
 import ReciteScript
+import ReciteSegment
 
 /// eSpeak NG's input for a segment: the SSML it reads, built from the typed `SpeechInput`, and
 /// where each token sits in it, counted in code points as eSpeak NG's events count them (markup
-/// included). Those positions are the ones every engine's word events carry, since the neural
-/// voices take their word times from eSpeak NG's rendering.
-public struct EspeakMarkup: Sendable {
-    public private(set) var text = "<speak>"
+/// included). Only the eSpeak NG engine sees it: `locate` turns the positions of its events
+/// back into tokens, the coordinates every engine reports in.
+struct EspeakMarkup: Sendable {
+    private(set) var text = "<speak>"
     /// Each token's whole extent in `text`, its punctuation included.
-    public private(set) var tokenRanges: [Range<Int>] = []
+    private(set) var tokenRanges: [Range<Int>] = []
     /// The part of each token eSpeak NG reports as its word: the text, the `[[…]]` of phonemes,
     /// or the letters of a spelled word without the punctuation after them.
-    public private(set) var wordRanges: [Range<Int>] = []
+    private(set) var wordRanges: [Range<Int>] = []
     /// Where the stand-in word after a cut starts (`SpeechInput.endsWithStandIn`).
-    public private(set) var standIn: Int?
+    private(set) var standIn: Int?
     /// `text`'s length in code points.
-    public private(set) var length = 7
+    private(set) var length = 7
 
     private var openStyle: Wrapper?
 
@@ -25,20 +26,41 @@ public struct EspeakMarkup: Sendable {
         var spellOut: Bool
     }
 
-    public init(_ input: SpeechInput) {
+    init(_ input: SpeechInput) {
         for token in input.tokens { add(token) }
         closeWrapper()
         if input.endsWithStandIn {
             append(" ")
             standIn = length
-            append(Self.standInWord)
+            append(SpeechInput.standInWord)
         }
         append("</speak>")
     }
 
-    /// A short word that starts a sentence after any punctuation (a capital, so that eSpeak NG
-    /// takes the full stop before it as a sentence end).
-    public static let standInWord = "A"
+    /// Where an event eSpeak NG reported at code point `position` of `text` falls among the
+    /// tokens (`SynthesisEvent`), or nil for one that belongs to none. A word event belongs to
+    /// the token whose word holds it, a sentence event to the first token whose word starts at or
+    /// after it, a phoneme or mark to the last token whose word started before it; from the
+    /// stand-in word on, everything belongs to the stand-in (one past the last token).
+    func locate(_ kind: SynthesisEvent.Kind, at position: Int) -> (token: Int, offset: Int)? {
+        let count = wordRanges.count
+        if case .end = kind { return (count, 0) }
+        if let standIn, position >= standIn { return (count, kind == .word ? position - standIn : 0) }
+        if kind == .sentence {
+            return (wordRanges.firstIndex { $0.lowerBound >= position } ?? count, 0)
+        }
+        // The last token whose word starts at or before `position`.
+        var lo = 0, hi = count - 1, found: Int?
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if wordRanges[mid].lowerBound <= position { found = mid; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        guard let t = found else { return nil }
+        if kind == .word {
+            return position < wordRanges[t].upperBound ? (t, position - wordRanges[t].lowerBound) : nil
+        }
+        return (t, 0)
+    }
 
     private mutating func add(_ token: SpeechToken) {
         let wrapper = Self.wrapper(of: token)

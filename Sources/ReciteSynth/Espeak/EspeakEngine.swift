@@ -75,14 +75,19 @@ public final class EspeakEngine {
     }
 
     /// Synthesizes one segment to samples and events, synchronously, from its SSML
-    /// (`EspeakMarkup`, built here from the typed words).
+    /// (`EspeakMarkup`, built here from the typed words); the events come back by token.
     public func synthesize(_ request: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
-        try synthesize(markup: EspeakMarkup(request.speech).text, as: request)
+        let markup = EspeakMarkup(request.speech)
+        let audio = try synthesize(markup: markup.text, as: request)
+        let events = audio.events.compactMap { event -> SynthesisEvent? in
+            markup.locate(event.kind, at: event.position).map { SynthesisEvent(kind: event.kind, token: $0.token, offset: $0.offset, sample: event.sample) }
+        }
+        return SynthesizedAudio(sampleRate: sampleRate, samples: audio.samples, events: events)
     }
 
     /// Synthesizes SSML written for eSpeak NG, with the voice and prosody of `settings` (its
     /// words are not read): the engine's own probes and tests speak markup directly.
-    public func synthesize(markup: String, as settings: SynthesisRequest) throws(SynthesisError) -> SynthesizedAudio {
+    func synthesize(markup: String, as settings: SynthesisRequest) throws(SynthesisError) -> EspeakAudio {
         let request = settings
         try load(VoiceChoice(request))
         espeak_SetParameter(espeakRATE, Int32(request.rate), 0)
@@ -102,7 +107,7 @@ public final class EspeakEngine {
         guard status == EE_OK else {
             throw SynthesisError("eSpeak NG could not synthesize the segment (error \(status.rawValue))")
         }
-        return SynthesizedAudio(sampleRate: sampleRate, samples: sink.samples, events: sink.events)
+        return EspeakAudio(samples: sink.samples, events: sink.events)
     }
 
     /// The IPA of plain `text` in the voice `request` names, as Piper's voices were trained on:
@@ -270,10 +275,23 @@ struct VoiceChoice: Equatable {
     }
 }
 
+/// eSpeak NG's audio of some markup, with its events where it reported them: at code points of
+/// that markup (0-based), before they are placed on tokens.
+struct EspeakAudio: Equatable {
+    struct Event: Equatable {
+        var kind: SynthesisEvent.Kind
+        var position: Int
+        var sample: Int
+    }
+
+    var samples: [Int16]
+    var events: [Event]
+}
+
 /// Collects what the callback delivers during one `espeak_Synth` call.
 private final class SampleSink {
     var samples: [Int16] = []
-    var events: [SynthesisEvent] = []
+    var events: [EspeakAudio.Event] = []
 }
 
 /// The sink of the synthesis in progress. eSpeak NG's callback has no context of its own that is
@@ -303,8 +321,7 @@ private func espeakCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
         default: kind = nil
         }
         if let kind {
-            sink.events.append(SynthesisEvent(kind: kind, textPosition: max(0, position),
-                                              textLength: Int(e.length), sample: Int(e.sample)))
+            sink.events.append(EspeakAudio.Event(kind: kind, position: max(0, position), sample: Int(e.sample)))
         }
         event += 1
     }
