@@ -59,8 +59,20 @@ let package = Package(
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
         // pure Swift signal processing, so it depends on nothing.
         .target(name: "ReciteAlign"),
-        .target(name: "ReciteSynth", dependencies: ["ReciteSegment", "ReciteAudio", "ReciteAlign", "CEspeakNG", "COnnxRuntime", "CLibCrypto",
-                                             "CDynamicLinker", "ReciteSystem"]),
+        // The seam between segments and engines: requests, audio with its events by token, the
+        // `SegmentSynthesizer` every engine is reached through, and the response's binary form.
+        .target(name: "ReciteSynth", dependencies: ["ReciteScript", "ReciteSegment", "CLibCrypto"]),
+        // eSpeak NG, embedded: its SSML, its events placed on tokens, and the snapshot of its
+        // writable memory that lets a worker start every segment from the same state.
+        .target(name: "ReciteEspeak", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth", "ReciteSystem", "CEspeakNG", "CDynamicLinker"]),
+        // Piper and Kokoro voices on ONNX Runtime (opened with dlopen when a neural voice is used),
+        // given eSpeak NG's phonemes and timed on its rendering (ReciteAlign).
+        .target(name: "ReciteNeural", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteAlign",
+                                              "ReciteAudio", "COnnxRuntime", "ReciteSystem"]),
+        // The worker processes (`recite worker`) and the pool that feeds them.
+        .target(name: "ReciteWorkers", dependencies: ["ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteSystem"]),
+        // Segment audio on disk, addressed by the canonical encoding of the request.
+        .target(name: "ReciteCache", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteSystem"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "CEbur128", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
         .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
@@ -71,10 +83,10 @@ let package = Package(
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "ReciteFeed", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "ReciteFeed", "Yams",
         ]),
-        .executableTarget(name: "recite", dependencies: [
-            "ReciteBuild", "ReciteSynth", "ReciteNormalize", "ReciteAudio", "ReciteCaptions", "ReciteSystem",
+        .executableTarget(name: "recite", dependencies: ["ReciteMarkdown", "RecitePronounce", 
+            "ReciteBuild", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteNormalize", "ReciteAudio", "ReciteCaptions", "ReciteSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildStamp"]),
         // The commit a build was made from, for `recite --version`.
@@ -84,21 +96,23 @@ let package = Package(
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
         .testTarget(name: "ReciteSystemTests", dependencies: ["ReciteSystem"]),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteScript", "ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteScript", "ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReciteEPUBTests", dependencies: ["ReciteEPUB", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteHTML", "ReciteXML", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteNormalize", "ReciteTestSupport"]),
-        .testTarget(name: "RecitePronounceTests", dependencies: ["RecitePronounce", "ReciteSynth"],
+        .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteScript", "ReciteHTML", "ReciteXML", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteNormalizeTests", dependencies: ["ReciteScript", "ReciteNormalize", "ReciteTestSupport"]),
+        .testTarget(name: "RecitePronounceTests", dependencies: ["ReciteScript", "ReciteSegment", "RecitePronounce", "ReciteSynth", "ReciteEspeak"],
                     exclude: ["Tools", "Fixtures"]),
-        .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteSynth", "ReciteSegment", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteAlign", "ReciteSynth", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteTiming", "ReciteSynth", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
+        .testTarget(name: "ReciteSegmentTests", dependencies: ["ReciteSegment", "ReciteScript"]),
+        // The synthesis modules: the seam, eSpeak NG, the neural voices, the workers and the cache.
+        .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteScript", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache",
+                                                             "ReciteSegment", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteSegment", "ReciteAlign", "ReciteSynth", "ReciteEspeak", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAudioTests", dependencies: ["CFFmpeg", "ReciteAudio", "ReciteSystem", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteScript", "ReciteSegment", "ReciteTiming", "ReciteSynth", "ReciteWorkers", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteScript", "ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
-        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBuild", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteEPUB", "ReciteHTML", "ReciteSegment", "ReciteSynth", "ReciteBuild", "ReciteEspeak", "ReciteNeural", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
                                                              "ReciteXML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteFeedTests", dependencies: ["ReciteFeed", "ReciteXML"]),
     ]
@@ -135,11 +149,11 @@ if Context.environment["RECITE_FUZZ"] == "1" {
 // only when asked (RECITE_BENCH=1 swift build -c release --product align-speed), so the everyday
 // build does not carry it.
 if Context.environment["RECITE_BENCH"] == "1" {
-    package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth"],
+    package.targets.append(.executableTarget(name: "align-speed", dependencies: ["ReciteAlign", "ReciteSynth", "ReciteEspeak"],
                                              path: "Benchmarks/AlignSpeed"))
     package.products.append(.executable(name: "align-speed", targets: ["align-speed"]))
     // Hashing and resampling (the libraries' share): `library-speed`, run by `make bench`.
-    package.targets.append(.executableTarget(name: "library-speed", dependencies: ["ReciteAudio", "ReciteSynth"],
+    package.targets.append(.executableTarget(name: "library-speed", dependencies: ["ReciteAudio", "ReciteSynth", "ReciteCache"],
                                              path: "Benchmarks/LibrarySpeed"))
     package.products.append(.executable(name: "library-speed", targets: ["library-speed"]))
 }
@@ -159,5 +173,7 @@ for target in package.targets where target.type != .system && target.type != .pl
     var settings = target.swiftSettings ?? []
     // Spell out `any` so the cost of an existential is visible where it is paid.
     settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // A file sees the members of only the modules it imports: imports say what a file uses.
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
     target.swiftSettings = settings
 }

@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import ReciteSystem
 
 /// The file behind a WAV that libsndfile writes through its virtual I/O: the header block stays
 /// in memory until the file is closed (libsndfile writes the header first and again at the end,

@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import ReciteSystem
 
 /// The only file that talks to libsndfile: writes and reads 16-bit mono PCM, and reads any
 /// file libsndfile knows (WAV, FLAC …) as floating-point frames for clips.

@@ -1,10 +1,15 @@
 import Foundation
 import ReciteAudio
+import ReciteCache
 import ReciteCaptions
+import ReciteEspeak
+import ReciteNeural
 import ReciteScript
+import ReciteSegment
 import ReciteSynth
 import ReciteSystem
 import ReciteTiming
+import ReciteWorkers
 
 /// Runs `recite build`: every job through the stages, outputs written atomically, one manifest.
 /// A document that fails is reported and skipped; the others complete.

@@ -1,5 +1,7 @@
 import Foundation
+import ReciteEspeak
 import ReciteSynth
+import ReciteWorkers
 
 /// What decides a document's outputs, hashed: the source bytes, the files it names (SSML audio
 /// clips and lexicons), where it goes, the pipeline, the contents of its rule and lexicon files,

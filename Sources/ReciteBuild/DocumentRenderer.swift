@@ -3,11 +3,12 @@ import ReciteAudio
 import ReciteFeed
 import ReciteHTML
 import ReciteMarkdown
+import ReciteNeural
 import ReciteNormalize
 import RecitePronounce
+import ReciteSSML
 import ReciteScript
 import ReciteSegment
-import ReciteSSML
 import ReciteSynth
 import ReciteSystem
 import ReciteTiming

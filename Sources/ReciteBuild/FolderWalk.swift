@@ -1,4 +1,5 @@
 import Foundation
+import CoreFoundation  // where Swift on Linux finds `stat`'s fields first
 
 /// Lists the files under a folder, visiting each real folder once.
 ///

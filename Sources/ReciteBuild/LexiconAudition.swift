@@ -2,8 +2,8 @@ import Foundation
 import ReciteAudio
 import RecitePronounce
 import ReciteScript
-import ReciteSynth
 import ReciteTiming
+import ReciteWorkers
 
 /// `recite lexicon audition`: every entry of a lexicon spoken in carrier phrases, one file, so an
 /// author hears them all at once. The phrases are written as an SSML document beside the audio

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteNeural
 import ReciteSynth
 
 /// The neural voices a run uses, by the name a pipeline or a document gives them, each checked

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteSynth
+import ReciteSystem
 
 /// A batch of segments synthesizing on a thread of its own while the caller does something else;
 /// `wait` gives its audio (or its error). If the caller stops early (an error in the batch

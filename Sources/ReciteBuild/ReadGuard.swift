@@ -1,6 +1,6 @@
 import Foundation
-import ReciteSynth
 import ReciteSystem
+import ReciteWorkers
 
 /// Reads each document first in a child process, so that whatever still crashes or hangs while
 /// reading one (a parser, the normalizer, a C library) costs that document only, not the run.

@@ -1,6 +1,7 @@
 import Foundation
 import ReciteAudio
 import ReciteCaptions
+import ReciteScript
 import ReciteTiming
 
 extension BuildRunner {

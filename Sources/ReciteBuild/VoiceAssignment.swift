@@ -1,5 +1,6 @@
 import Foundation
-import ReciteSynth
+import ReciteEspeak
+import ReciteNeural
 
 /// Which voice reads each language of a run, nearest choice first:
 ///

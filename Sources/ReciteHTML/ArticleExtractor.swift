@@ -1,4 +1,5 @@
 import Foundation
+import ReciteScript
 
 /// Reduces a page to its article, as a reader view does: drops the page's furniture, scores the
 /// containers of paragraphs, takes the best one with the siblings that belong with it, and

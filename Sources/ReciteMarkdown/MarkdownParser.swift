@@ -1,3 +1,4 @@
+import Foundation
 import ReciteScript
 
 /// Parse stage for Markdown: a source file into a `Script`.

@@ -1,18 +1,19 @@
 import Foundation
 
 /// The header of a synthesis response, in a small binary form (little-endian): it crosses a pipe
-/// and is stored in the cache once per segment, and JSON cost more than the audio's copy.
+/// between the build and its workers and is stored in the cache once per segment, and JSON cost
+/// more than the audio's copy. With the samples as a second part, it is a response's whole form.
 ///
 ///     ok:    0 (samples in the next frame) or 3 (in shared memory, `SharedSamples`),
 ///            rate u32, sample count u32, event count u32, events
 ///     error: 1 (refused) or 2 (crashed), then the message in UTF-8
 ///     event: kind u8, token u32, offset u32, sample u32, name length u16, name UTF-8
-enum ResponseHeader {
+public enum ResponseHeader {
     private enum Kind: UInt8 {
         case word, sentence, mark, phoneme, end
     }
 
-    static func encode(_ audio: SynthesizedAudio, samplesShared: Bool = false) -> Data {
+    public static func encode(_ audio: SynthesizedAudio, samplesShared: Bool = false) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(13 + audio.events.count * 16)
         bytes.append(samplesShared ? 3 : 0)
@@ -43,7 +44,7 @@ enum ResponseHeader {
     }
 
     /// The sample count of a header whose samples are in shared memory; nil for any other.
-    static func sharedSampleCount(_ header: Data) -> Int? {
+    public static func sharedSampleCount(_ header: Data) -> Int? {
         guard header.count >= 9, header[header.startIndex] == 3 else { return nil }
         let at = header.startIndex + 5
         return (0..<4).reduce(0) { $0 | Int(header[at + $1]) << (8 * $1) }
@@ -100,5 +101,38 @@ enum ResponseHeader {
             offset += size
             return value
         }
+    }
+
+    // MARK: - Responses
+
+    /// The two frames of a response: header, then the samples as little-endian 16-bit integers.
+    public static func encode(_ result: Result<SynthesizedAudio, SynthesisError>) -> (Data, Data) {
+        switch result {
+        case .success(let audio):
+            let samples = audio.samples.withUnsafeBufferPointer { Data(buffer: $0) }
+            return (ResponseHeader.encode(audio), samples)
+        case .failure(let error):
+            return (ResponseHeader.encode(error), Data())
+        }
+    }
+
+    public static func decode(header: Data, samples: Data) throws(SynthesisError) -> SynthesizedAudio {
+        guard samples.count % 2 == 0 else {
+            throw SynthesisError("a synthesis worker sent an odd number of bytes of samples")
+        }
+        let values = [Int16](unsafeUninitializedCapacity: samples.count / 2) { buffer, initialized in
+            _ = samples.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
+            initialized = samples.count / 2
+        }
+        return try decode(header: header, samples: values)
+    }
+
+    public static func decode(header: Data, samples: [Int16]) throws(SynthesisError) -> SynthesizedAudio {
+        var reader = ResponseHeader.Reader(header)
+        let (sampleRate, sampleCount, events) = try reader.read()
+        guard samples.count == sampleCount else {
+            throw SynthesisError("a synthesis worker sent \(samples.count) samples for \(sampleCount)")
+        }
+        return SynthesizedAudio(sampleRate: sampleRate, samples: samples, events: events)
     }
 }

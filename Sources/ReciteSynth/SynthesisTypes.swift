@@ -57,16 +57,12 @@ public struct NeuralSettings: Sendable, Hashable, Codable {
     public var settingsSHA256: String
     public var speaker: Int
 
-    public init(engine: String = PreparedVoice.engine, voice: String, modelSHA256: String, settingsSHA256: String = "", speaker: Int) {
+    public init(engine: String, voice: String, modelSHA256: String, settingsSHA256: String = "", speaker: Int) {
         self.engine = engine
         self.voice = voice
         self.modelSHA256 = modelSHA256
         self.settingsSHA256 = settingsSHA256
         self.speaker = speaker
-    }
-
-    public init(_ prepared: PreparedVoice) {
-        self.init(engine: prepared.engineName, voice: prepared.name, modelSHA256: prepared.modelSHA256, settingsSHA256: prepared.settingsSHA256, speaker: prepared.speaker)
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ReciteAudio
 import ReciteBuild
-import ReciteSynth
+import ReciteWorkers
 
 /// `recite book`: a folder of articles rendered, then joined into one audiobook with chapters.
 struct Book: ParsableCommand {

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import ReciteAudio
 import ReciteBuild
-import ReciteSynth
 import ReciteCaptions
+import ReciteWorkers
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReciteBuild
-import ReciteSynth
+import ReciteCache
 
 /// `recite cache prune`: removes the segment cache's entries that the last complete run did not
 /// use; `recite cache info`: what the cache holds.

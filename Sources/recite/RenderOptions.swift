@@ -3,8 +3,10 @@ import Foundation
 import ReciteAudio
 import ReciteBuild
 import ReciteCaptions
-import ReciteSynth
+import ReciteMarkdown
+import ReciteNeural
 import ReciteSystem
+import ReciteWorkers
 
 /// The options of every command that renders documents (`build`, `book`): where, with which
 /// pipeline, and what to add to it for this run.

@@ -1,4 +1,6 @@
 import ReciteAudio
+import ReciteEspeak
+import ReciteNeural
 import ReciteSynth
 
 /// What `recite --version` prints: this build and every library that decides what an output

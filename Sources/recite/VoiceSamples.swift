@@ -1,6 +1,8 @@
 import Foundation
+import ReciteAudio
 import ReciteBuild
-import ReciteSynth
+import ReciteMarkdown
+import ReciteNeural
 
 /// `recite voices --sample DIR`: one short sample per installed neural voice, `DIR/NAME.wav`, so
 /// people choose a voice by ear. Each is a real build of the same short text (numbers, a date, a

@@ -1,5 +1,6 @@
 import ArgumentParser
-import ReciteSynth
+import ReciteEspeak
+import ReciteNeural
 
 /// `recite voices`: what can speak. The installed neural voices first (Piper: name, language,
 /// quality, sample rate, speakers, license, file; Kokoro: name, language, gender, engine,

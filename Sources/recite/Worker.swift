@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ReciteSynth
+import ReciteWorkers
 
 /// `recite worker`: the synthesis worker the build starts (see `WorkerLoop`); not for people.
 struct Worker: ParsableCommand {

@@ -1,3 +1,4 @@
+import ReciteEspeak
 import ReciteSynth
 import ReciteAlign
 import ReciteSegment

@@ -2,6 +2,7 @@ import Foundation
 import ReciteTestSupport
 import Testing
 @testable import ReciteAudio
+@testable import ReciteSystem
 
 /// Appends past the page cache come back byte for byte, whatever their sizes: the file holds each
 /// append when it returns (its last block padded with zeros) and is exact after `finish`; on a

@@ -1,10 +1,11 @@
-import ReciteTestSupport
 import Foundation
-import ReciteSegment
 import ReciteAudio
-import ReciteSynth
-import Testing
 @testable import ReciteBuild
+import ReciteSegment
+import ReciteSynth
+import ReciteTestSupport
+import ReciteTiming
+import Testing
 
 /// Rendering with a stand-in synthesizer: batching, order and pauses, without eSpeak NG.
 @Suite struct DocumentRendererTests {

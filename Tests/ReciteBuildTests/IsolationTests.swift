@@ -1,4 +1,5 @@
 import Foundation
+import ReciteEspeak
 import ReciteTestSupport
 import Testing
 

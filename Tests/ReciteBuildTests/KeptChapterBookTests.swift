@@ -2,6 +2,7 @@ import Foundation
 import ReciteAudio
 import ReciteBuild
 import ReciteTestSupport
+import ReciteTiming
 import Testing
 
 /// Books bound from kept, encoded chapters (M4B, Opus, MP3, Ogg Vorbis) and FLAC books joined from their articles' frames: where each chapter's audio really

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteNeural
 import ReciteSynth
 import ReciteTestSupport
 import ReciteTiming

@@ -1,6 +1,7 @@
 import Foundation
 import ReciteAudio
 import ReciteBuild
+import ReciteNeural
 import ReciteSynth
 import ReciteTestSupport
 import ReciteTiming

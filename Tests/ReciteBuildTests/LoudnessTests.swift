@@ -1,6 +1,7 @@
 import Foundation
 import ReciteAudio
 import ReciteTestSupport
+import ReciteTiming
 import Testing
 
 /// `--loudness`: each file is measured by FFmpeg's `ebur128` and `astats` filters (the `ffmpeg`

@@ -1,7 +1,9 @@
 import Foundation
+@testable import ReciteBuild
+import ReciteHTML
+import ReciteSegment
 import ReciteTestSupport
 import Testing
-@testable import ReciteBuild
 
 @Suite struct PipelineTests {
     @Test func defaultFileMatchesTheBuiltInDefault() throws {

@@ -1,7 +1,8 @@
+import Foundation
+@testable import ReciteCaptions
 import ReciteScript
 @testable import ReciteTiming
 import Testing
-@testable import ReciteCaptions
 
 /// The rules a cue follows: sentences, two lines of 42 characters, about seven seconds, breaks at
 /// punctuation or phrases and never inside a word, the source text as the reader wrote it.

@@ -1,5 +1,6 @@
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 /// IPA and X-SAMPA spellings of the same sounds must give the same mnemonics, over every rule of every
 /// table. The pairs are written out here by hand (not derived from the converter's X-SAMPA table), so

@@ -1,5 +1,6 @@
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 @Suite struct EnglishConversionTests {
     let american = PhonemeConverter(language: "en-US")

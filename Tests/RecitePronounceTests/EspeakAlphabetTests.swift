@@ -1,5 +1,6 @@
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 /// alphabet="espeak": mnemonics pass through once every one is known to the voice.
 @Suite struct EspeakAlphabetTests {

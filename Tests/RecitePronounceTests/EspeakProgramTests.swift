@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 /// Checks the converter's output against the `espeak-ng` program's own reading of it: the phonemes eSpeak
 /// NG reports (`-x`, `--ipa`) for `[[mnemonics]]`. Development checks, so they skip without the program.

@@ -1,5 +1,6 @@
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 /// Expected mnemonics are how eSpeak NG's own fr and de dictionaries write these words
 /// (`espeak-ng -v fr -x bonjour`), apart from stress, which the IPA here leaves to the voice.

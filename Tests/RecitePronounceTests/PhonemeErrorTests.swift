@@ -1,5 +1,6 @@
-import Testing
 @testable import RecitePronounce
+import ReciteScript
+import Testing
 
 @Suite struct PhonemeErrorTests {
     let english = PhonemeConverter(language: "en")

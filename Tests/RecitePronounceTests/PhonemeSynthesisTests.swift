@@ -1,7 +1,9 @@
-import Testing
+@testable import ReciteEspeak
 @testable import RecitePronounce
-@testable import ReciteSynth
+import ReciteScript
 import ReciteSegment
+import ReciteSynth
+import Testing
 
 /// Converted words spoken by the real libespeak-ng: nothing may be cut short.
 ///

@@ -1,6 +1,7 @@
+import Foundation
+@testable import ReciteSSML
 import ReciteScript
 import Testing
-@testable import ReciteSSML
 
 /// One test (or a few) per SSML element and attribute: what each one leaves in the script.
 @Suite struct SSMLElementTests {

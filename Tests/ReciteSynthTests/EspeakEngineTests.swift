@@ -1,7 +1,11 @@
 import ReciteScript
 import ReciteSegment
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// These run the real libespeak-ng.
 @Suite struct EspeakEngineTests {

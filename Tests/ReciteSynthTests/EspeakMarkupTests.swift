@@ -1,7 +1,11 @@
 import ReciteScript
 import ReciteSegment
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// eSpeak NG's input, written by its engine from the typed words, and its events placed back on
 /// the tokens.

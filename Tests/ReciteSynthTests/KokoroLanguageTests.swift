@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 import ReciteSegment
 
 /// Kokoro's other languages: which voice a name and a document tag mean, misaki's table for

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 import ReciteSegment
 
 /// Kokoro through ONNX Runtime: input cut to what the model takes, and (where .ci/install-neural

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// `LoadedLibrary`, on the real eSpeak NG library this process links: the loader's program
 /// headers must lead to the library's writable data, the memory `EngineSnapshot` saves.

@@ -1,5 +1,9 @@
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 import ReciteSegment
 
 /// eSpeak NG's IPA (with ties) in misaki's phoneme set: the words whose mapping decides how

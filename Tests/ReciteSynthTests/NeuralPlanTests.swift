@@ -1,7 +1,11 @@
 import Testing
 import ReciteScript
 import ReciteSegment
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// A segment's typed words as a neural voice says them: the tokens by index (where the events of
 /// eSpeak NG's reference rendering point), with their prosody, phoneme input and spelling; and
@@ -40,7 +44,7 @@ import ReciteSegment
 
     func request(_ speech: SpeechInput) -> SynthesisRequest {
         SynthesisRequest(speech: speech, language: "en-US", voiceName: "en-us", rate: 175, pitch: 50, volume: 100,
-                         engine: .neural(NeuralSettings(voice: "test", modelSHA256: "0", speaker: 0)))
+                         engine: .neural(NeuralSettings(engine: PreparedVoice.engine, voice: "test", modelSHA256: "0", speaker: 0)))
     }
 
     func request(_ text: String) -> SynthesisRequest { request(SpeechInput(plain: text)) }

@@ -1,7 +1,11 @@
 import Foundation
 import ReciteTestSupport
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// Piper voice files: the settings Recite reads, how names and paths find a voice, and the ONNX
 /// file checks and metadata it adds. These need no real voice: the files are made here.

@@ -1,7 +1,11 @@
 import Foundation
 import ReciteTestSupport
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 import ReciteSegment
 
 /// Identical segments are synthesized once per run, even when the calls that ask for them overlap.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// The workers' places go to the most urgent caller first, and to equals in their order.
 @Suite struct PriorityGateTests {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 @Suite struct SHA256Tests {
     // FIPS 180-4 example values.

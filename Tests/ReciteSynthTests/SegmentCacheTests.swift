@@ -1,7 +1,11 @@
 import Foundation
 import ReciteTestSupport
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// The cache's packs: what a killed run, a damaged entry and a running build leave for the next.
 @Suite struct SegmentCacheTests {

@@ -1,6 +1,10 @@
 import ReciteScript
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 import ReciteSegment
 
 /// SSML `<voice>` traits choose among the installed eSpeak NG voices, the same way every time.

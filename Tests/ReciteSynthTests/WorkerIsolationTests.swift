@@ -3,7 +3,11 @@ import ReciteScript
 import ReciteSegment
 import ReciteTestSupport
 import Testing
+@testable import ReciteCache
+@testable import ReciteEspeak
+@testable import ReciteNeural
 @testable import ReciteSynth
+@testable import ReciteWorkers
 
 /// A segment's audio depends on the segment only: the worker puts eSpeak NG's state back before
 /// each one (`EngineSnapshot`), with no child process. These run real workers.
@@ -77,15 +81,15 @@ import Testing
             SynthesisEvent(kind: .phoneme("ˈɛ"), token: 7, offset: 0, sample: 4),
             SynthesisEvent(kind: .end, token: 20, offset: 0, sample: 5),
         ])
-        let (header, samples) = WorkerProtocol.encode(.success(audio))
-        #expect(try WorkerProtocol.decode(header: header, samples: samples) == audio)
+        let (header, samples) = ResponseHeader.encode(.success(audio))
+        #expect(try ResponseHeader.decode(header: header, samples: samples) == audio)
     }
 
     @Test func errorsKeepTheirMessageAndWhetherTheyWereCrashes() {
         for crash in [false, true] {
-            let (header, samples) = WorkerProtocol.encode(.failure(SynthesisError("no voice « x »", isCrash: crash)))
+            let (header, samples) = ResponseHeader.encode(.failure(SynthesisError("no voice « x »", isCrash: crash)))
             do {
-                _ = try WorkerProtocol.decode(header: header, samples: samples)
+                _ = try ResponseHeader.decode(header: header, samples: samples)
                 Issue.record("an error response decoded as audio")
             } catch {
                 #expect(error.message == "no voice « x »")
@@ -101,14 +105,14 @@ import Testing
         let header = ResponseHeader.encode(audio, samplesShared: true)
         #expect(ResponseHeader.sharedSampleCount(header) == 3)
         #expect(ResponseHeader.sharedSampleCount(ResponseHeader.encode(audio)) == nil)
-        #expect(try WorkerProtocol.decode(header: header, samples: audio.samples) == audio)
+        #expect(try ResponseHeader.decode(header: header, samples: audio.samples) == audio)
     }
 
     @Test func aTruncatedOrPaddedHeaderIsRefused() {
         let audio = SynthesizedAudio(sampleRate: 22050, samples: [1, 2], events: [SynthesisEvent(kind: .word, token: 1, offset: 2, sample: 0)])
-        let (header, samples) = WorkerProtocol.encode(.success(audio))
-        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header.dropLast(3), samples: samples) }
-        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header + Data([0]), samples: samples) }
-        #expect(throws: SynthesisError.self) { try WorkerProtocol.decode(header: header, samples: samples.dropLast()) }
+        let (header, samples) = ResponseHeader.encode(.success(audio))
+        #expect(throws: SynthesisError.self) { try ResponseHeader.decode(header: header.dropLast(3), samples: samples) }
+        #expect(throws: SynthesisError.self) { try ResponseHeader.decode(header: header + Data([0]), samples: samples) }
+        #expect(throws: SynthesisError.self) { try ResponseHeader.decode(header: header, samples: samples.dropLast()) }
     }
 }

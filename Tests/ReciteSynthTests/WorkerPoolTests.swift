@@ -1,5 +1,9 @@
 import Foundation
+import ReciteCache
+import ReciteEspeak
+import ReciteNeural
 import ReciteSynth
+import ReciteWorkers
 import ReciteTestSupport
 import Testing
 import ReciteSegment

@@ -1,9 +1,11 @@
+import Foundation
 import ReciteScript
 import ReciteSegment
 import ReciteSynth
 import ReciteTestSupport
-import Testing
 @testable import ReciteTiming
+import ReciteWorkers
+import Testing
 
 /// A paragraph cut into sentence segments sounds as the uncut paragraph did: real workers (which
 /// put eSpeak NG's state back before each segment, as in a build) render both, and the word

@@ -1,6 +1,6 @@
 import Foundation
 import ReciteAudio
-import ReciteSynth
+import ReciteSystem
 
 /// Encodes each article's kept chapter (`EncodedChapterStore`) as soon as the build has rendered
 /// it, `jobs` at a time, while later articles are still being synthesized. Encoding (AAC above

@@ -1,3 +1,5 @@
+import Foundation
+import ReciteScript
 /// Recognizes everything that starts with a digit (or a sign and a digit): times, dates,
 /// telephone numbers, fractions, ranges, amounts with a unit, ordinals, decades, plain numbers,
 /// and the words after a number that belong to it ("8 m²", "2 bd.", "25 July", "4 million yuan").

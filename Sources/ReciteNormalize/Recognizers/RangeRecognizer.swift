@@ -1,3 +1,4 @@
+import ReciteScript
 /// Recognizes ranges: "2010–2015", "pages 10-12", "1980-1986", "2-5lb", "$250-$300",
 /// "1960s-80s", "5pm-7 pm", and spaced ones across words: "1 - 2 bedrooms", "08:00 - 09:00",
 /// "4:00 am - 8:12 pm".

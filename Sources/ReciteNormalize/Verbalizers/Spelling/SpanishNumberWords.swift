@@ -1,3 +1,4 @@
+import Foundation
 /// Spanish numbers: "setenta y cinco", "veintiún euros", "doscientas personas", "mil doscientos
 /// cincuenta", "un millón de euros" (long scale: "mil millones", then "billón").
 struct SpanishNumberWords: NumberWords {
