@@ -47,12 +47,14 @@ let package = Package(
         .target(name: "ReciteSystem"),
 
         // MARK: - Stages
-        .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "CCmarkGFM", "Yams"]),
+        // cmark-gfm's Swift face: the Markdown tree, and HTML5's character references, which the
+        // HTML and caption readers take from it (not from the Markdown reader).
+        .target(name: "ReciteCmarkGFM", dependencies: ["ReciteScript", "CCmarkGFM"]),
+        .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "ReciteCmarkGFM", "Yams"]),
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
-        // HTML5's character references come with cmark-gfm's wrapper in ReciteMarkdown.
-        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML", "ReciteMarkdown"]),
+        .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML", "ReciteCmarkGFM"]),
         .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
@@ -75,14 +77,14 @@ let package = Package(
         .target(name: "ReciteCache", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth", "ReciteAudio", "ReciteSystem"]),
         .target(name: "ReciteAudio", dependencies: ["CSndFile", "CFFmpeg", "CEbur128", "ReciteSystem"]),
         .target(name: "ReciteTiming", dependencies: ["ReciteScript", "ReciteSegment", "ReciteSynth"]),
-        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteMarkdown"]),
+        .target(name: "ReciteCaptions", dependencies: ["ReciteScript", "ReciteTiming", "ReciteCmarkGFM"]),
         // The podcast feed of an output folder (RSS, JSON transcripts and chapters): plain values
         // in, text out, so it depends on nothing.
         .target(name: "ReciteFeed"),
 
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
-            "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
+            "ReciteCmarkGFM", "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
             "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "ReciteFeed", "Yams",
         ]),
         .executableTarget(name: "recite", dependencies: ["ReciteMarkdown", "RecitePronounce", 
@@ -96,7 +98,7 @@ let package = Package(
         .target(name: "ReciteTestSupport", dependencies: ["ReciteScript"], path: "Tests/ReciteTestSupport"),
         .testTarget(name: "ReciteSystemTests", dependencies: ["ReciteSystem"]),
         .testTarget(name: "ReciteScriptTests", dependencies: ["ReciteScript", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteScript", "ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReciteMarkdownTests", dependencies: ["ReciteCmarkGFM", "ReciteScript", "ReciteMarkdown", "ReciteTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReciteSSMLTests", dependencies: ["ReciteScript", "ReciteSSML", "ReciteTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReciteEPUBTests", dependencies: ["ReciteEPUB", "ReciteTestSupport"]),
         .testTarget(name: "ReciteHTMLTests", dependencies: ["ReciteScript", "ReciteHTML", "ReciteXML", "ReciteTestSupport"]),
@@ -112,7 +114,7 @@ let package = Package(
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteScript", "ReciteSegment", "ReciteTiming", "ReciteSynth", "ReciteWorkers", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteScript", "ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
-        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteEPUB", "ReciteHTML", "ReciteSegment", "ReciteSynth", "ReciteBuild", "ReciteEspeak", "ReciteNeural", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteCmarkGFM", "ReciteEPUB", "ReciteHTML", "ReciteSegment", "ReciteSynth", "ReciteBuild", "ReciteEspeak", "ReciteNeural", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
                                                              "ReciteXML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteFeedTests", dependencies: ["ReciteFeed", "ReciteXML"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteCmarkGFM
 import ReciteFeed
 import ReciteHTML
 import ReciteMarkdown

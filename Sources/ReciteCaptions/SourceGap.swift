@@ -1,4 +1,4 @@
-import ReciteMarkdown
+import ReciteCmarkGFM
 import ReciteScript
 
 /// The source text between two spoken words, reduced to what a reader sees there: punctuation.

@@ -1,4 +1,4 @@
-import ReciteMarkdown
+import ReciteCmarkGFM
 import ReciteScript
 
 /// What a reader sees of a word's own source text: its tags removed (SSML inside a word, such as

@@ -1,5 +1,5 @@
 import Foundation
-import ReciteMarkdown
+import ReciteCmarkGFM
 import ReciteScript
 
 /// Walks the article's elements in document order and builds the script's blocks: headings,

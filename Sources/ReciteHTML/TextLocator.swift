@@ -1,4 +1,4 @@
-import ReciteMarkdown
+import ReciteCmarkGFM
 import ReciteScript
 
 /// Finds every text node of a page in its source, in document order: where its first character

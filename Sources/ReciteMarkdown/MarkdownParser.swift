@@ -1,4 +1,5 @@
 import Foundation
+import ReciteCmarkGFM
 import ReciteScript
 
 /// Parse stage for Markdown: a source file into a `Script`.

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteCmarkGFM
 import ReciteMarkdown
 import ReciteScript
 import ReciteTestSupport

@@ -1,6 +1,7 @@
+import ReciteCmarkGFM
+@testable import ReciteMarkdown
 import ReciteScript
 import Testing
-@testable import ReciteMarkdown
 
 /// HTML5's character references through cmark-gfm's table, and the words aligned on them.
 @Suite struct CharacterReferenceTests {

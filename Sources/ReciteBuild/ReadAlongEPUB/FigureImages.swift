@@ -1,4 +1,5 @@
 import Foundation
+import ReciteCmarkGFM
 import ReciteMarkdown
 import ReciteScript
 import ReciteTiming

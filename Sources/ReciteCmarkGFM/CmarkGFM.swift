@@ -2,21 +2,22 @@ import CCmarkGFM
 import ReciteScript
 
 /// The only file that talks to cmark-gfm: parses Markdown with the GFM extensions and copies the
-/// tree into `MarkdownNode`s, freeing every C object (in `defer`, so error paths free too).
-enum CmarkGFM {
+/// tree into `MarkdownNode`s, freeing every C object (in `defer`, so error paths free too), and
+/// gives HTML5's character references (for the Markdown, HTML and caption readers alike).
+public enum CmarkGFM {
     /// The GFM extensions Recite reads: tables, strikethrough, autolinks, task lists.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// Container blocks (quotes, lists, items) deeper than this are not kept as nodes: their
     /// paragraphs and other leaf blocks join the deepest container kept. Markdown of any depth is
     /// read whole, and nothing that walks the tree recurses deeper than the two bounds together.
-    static let maximumBlockDepth = 32
+    public static let maximumBlockDepth = 32
     /// Inline containers (emphasis, links, images, strikethrough) deeper than this are not kept
     /// as nodes: their text joins the deepest inline kept, said without the deeper styles.
-    static let maximumInlineDepth = 32
+    public static let maximumInlineDepth = 32
 
     /// The tree, and where it was first flattened (cmark's line and byte column), if it was.
-    static func parse(_ text: String) -> (root: MarkdownNode, flattenedAt: (line: Int, byteColumn: Int)?) {
+    public static func parse(_ text: String) -> (root: MarkdownNode, flattenedAt: (line: Int, byteColumn: Int)?) {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(recite_cmark_options()) else {
             fatalError("cmark_parser_new failed: out of memory")
