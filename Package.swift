@@ -85,9 +85,15 @@ let package = Package(
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteCmarkGFM", "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteXML", "ReciteFeed", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteFeed", "Yams",
         ]),
-        .executableTarget(name: "recite", dependencies: ["ReciteMarkdown", "RecitePronounce", 
+        // The book as an output stage: `recite book`'s job (render, then bind), one audiobook with
+        // chapters, or a read-along EPUB 3.
+        .target(name: "ReciteBook", dependencies: [
+            "ReciteBuild", "ReciteScript", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteEPUB", "ReciteMarkdown",
+            "ReciteCmarkGFM", "ReciteSynth", "ReciteWorkers", "ReciteSystem", "ReciteXML", "Yams",
+        ]),
+        .executableTarget(name: "recite", dependencies: ["ReciteBook", "ReciteMarkdown", "RecitePronounce", 
             "ReciteBuild", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteNormalize", "ReciteAudio", "ReciteCaptions", "ReciteSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildStamp"]),
@@ -114,7 +120,7 @@ let package = Package(
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteScript", "ReciteSegment", "ReciteTiming", "ReciteSynth", "ReciteWorkers", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteScript", "ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),
-        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteCmarkGFM", "ReciteEPUB", "ReciteHTML", "ReciteSegment", "ReciteSynth", "ReciteBuild", "ReciteEspeak", "ReciteNeural", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
+        .testTarget(name: "ReciteBuildTests", dependencies: ["ReciteBook", "ReciteCmarkGFM", "ReciteEPUB", "ReciteHTML", "ReciteSegment", "ReciteSynth", "ReciteBuild", "ReciteEspeak", "ReciteNeural", "ReciteAudio", "ReciteTiming", "ReciteMarkdown", "ReciteScript",
                                                              "ReciteXML", "ReciteTestSupport"]),
         .testTarget(name: "ReciteFeedTests", dependencies: ["ReciteFeed", "ReciteXML"]),
     ]
@@ -128,7 +134,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzText", ["ReciteMarkdown", "ReciteScript"]),
     ("FuzzSSML", ["ReciteSSML"]),
     ("FuzzHTML", ["ReciteHTML"]),
-    ("FuzzEPUB", ["ReciteBuild", "ReciteEPUB", "ReciteHTML"]),
+    ("FuzzEPUB", ["ReciteBuild", "ReciteBook", "ReciteEPUB", "ReciteHTML"]),
     ("FuzzPLS", []),
     ("FuzzYAMLLexicon", []),
     ("FuzzTSVLexicon", []),

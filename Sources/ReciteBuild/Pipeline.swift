@@ -376,3 +376,25 @@ extension Pipeline {
         }
     }
 }
+
+extension Pipeline {
+    /// The book's tags and cover as a folder's `recite.yml` gives them (`book:` title, author,
+    /// album, year, genre, comment, cover), for `recite book`; not part of the pipeline.
+    public struct BookTags: Sendable {
+        public var title, author, album, year, genre, comment, cover: String?
+    }
+
+    /// The `book:` tags of the folder configuration `text` (from `path`), read with the same
+    /// limits as a pipeline; nil when it has none.
+    public static func bookTags(inFolderConfiguration text: String, path: String) throws(ConfigurationError) -> BookTags? {
+        try refuseHostile(text, path: path)
+        let book: File.Book?
+        do {
+            book = try YAMLDecoder().decode(File.self, from: text).book
+        } catch {
+            throw ConfigurationError("\(path): error: \(error). The book: keys are title, author, album, year, genre, comment and cover.")
+        }
+        return book.map { BookTags(title: $0.title, author: $0.author, album: $0.album, year: $0.year,
+                                   genre: $0.genre, comment: $0.comment, cover: $0.cover) }
+    }
+}

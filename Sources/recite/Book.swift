@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReciteAudio
+import ReciteBook
 import ReciteBuild
 import ReciteWorkers
 
@@ -56,19 +57,6 @@ struct Book: ParsableCommand {
 
     @OptionGroup(title: "Reporting") var reporting: ReportOptions
 
-    /// Each part's title: the `title` of the subfolder's index.md front matter, else its name.
-    static func partTitles(folder: String, stems: [String]) -> [String: String] {
-        var titles: [String: String] = [:]
-        for stem in stems {
-            guard let slash = stem.firstIndex(of: "/") else { continue }
-            let part = String(stem[..<slash])
-            guard titles[part] == nil else { continue }
-            let info = BookInfo.fromFrontMatter(folder: URL(fileURLWithPath: folder).appendingPathComponent(part).path, firstDocument: nil)
-            titles[part] = info.title ?? part
-        }
-        return titles
-    }
-
     func validate() throws {
         guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--name is a file name without a folder.") }
         if let chapterPause, !(0...60).contains(chapterPause) { throw ValidationError("--chapter-pause takes 0 to 60 seconds.") }
@@ -78,88 +66,35 @@ struct Book: ParsableCommand {
         MemoryTuning.keepFreedMemory()
         let reporter = reporting.reporter()
         try exitingOnRunErrors {
-            let pipeline = try render.loadPipeline()
-            let output = render.output
-            // The book's format: the option, else the folder's recite.yml, else the pipeline's.
-            let configuration = URL(fileURLWithPath: folder).appendingPathComponent(Discovery.folderConfigurationName).path
-            let hasConfiguration = FileManager.default.fileExists(atPath: configuration)
-            let folderPipeline = hasConfiguration ? try Pipeline.loadFolderConfiguration(path: configuration, over: pipeline) : pipeline
-            // A read-along EPUB is made from FLAC chapters, as an M4B book is, encoded to AAC.
-            let isReadAlong = render.format == .epub || (render.format == nil && folderPipeline.bookEPUB)
-            let format = isReadAlong ? .m4b : render.format?.audio ?? folderPipeline.format
-            let articleFormat = BookBinder.articleFormat(for: format)
-            let found = try Discovery.jobs(for: [folder], excluding: output)
-            if let clash = found.first(where: { $0.outputStem == name }) {
-                throw ConfigurationError("\(clash.source) would be written as \(name).\(articleFormat.fileExtension), the book's name; choose another with --name.")
-            }
-            // An EPUB's chapters come in its reading order; a folder's, in file-name or order.txt order.
-            let isEPUB = URL(fileURLWithPath: folder).pathExtension.lowercased() == "epub"
-            let chapters = isEPUB ? found : try BookOrder.order(found, folder: folder, orderFile: order)
-            // Tags and cover are read (and a bad cover refused) before anything is rendered.
-            let info = BookInfo(title: title, author: author, cover: cover)
-                .over(hasConfiguration ? try BookInfo.fromFolderConfiguration(path: configuration) : BookInfo())
-                .over(isEPUB ? try BookInfo.fromEPUB(path: folder)
-                      : BookInfo.fromFrontMatter(folder: folder, firstDocument: chapters.first { $0.format == .markdown }?.source))
-            let input = URL(fileURLWithPath: folder).standardizedFileURL
-            let bookTitle = (info.title ?? (isEPUB ? input.deletingPathExtension() : input).lastPathComponent).asTagText
-            guard !bookTitle.isEmpty else { throw ConfigurationError("The book's title is empty; give one with --title.") }
-            var metadata = try info.metadata(title: bookTitle)
-            if metadata.artist == nil { metadata.artist = folderPipeline.artist }
-
-            var binder = BookBinder(outputFolder: output, name: name, chapterPause: chapterPause ?? folderPipeline.chapterPause,
-                                    format: format, articleFormat: articleFormat, metadata: metadata,
-                                    bitRate: folderPipeline.bitRate)
-            binder.cacheFolder = render.cache
-            binder.jobs = render.jobs
-            binder.partTitles = Self.partTitles(folder: folder, stems: chapters.map(\.outputStem))
-
-            var options = BuildRunner.Options(inputs: [folder], outputFolder: output, pipeline: pipeline, jobs: render.jobs, cacheFolder: render.cache)
-            options.format = articleFormat
-            // Each article's chapter is encoded as soon as it is rendered, beside the synthesis
-            // of the next ones, so the bind finds nearly all of them kept. A read-along EPUB's
-            // audio is an M4B book's kept chapters (same key), so it is encoded the same way.
-            let precoder = binder.chapterPrecoder()
-            let runner = BuildRunner(options: options, report: { event in
-                reporter.handle(event)
-                if let precoder, case .finished(let entry) = event, entry.status == .ok {
-                    precoder.submit(audio: URL(fileURLWithPath: output).appendingPathComponent(entry.outputs.audio).path)
-                }
-            })
-            let summary = try runner.run()
-            precoder?.finish()
-            reporter.summary(summary, dryRun: false)
-            // The build kept freed memory for its next segments (`keepFreedMemory`); binding
-            // needs none of it, and its own peak adds to what is kept.
-            MemoryTuning.releaseFreedMemory()
-            guard summary.failed == 0 else {
+            var job = BookJob(folder: folder, outputFolder: render.output, pipeline: try render.loadPipeline())
+            job.name = name
+            job.info = BookInfo(title: title, author: author, cover: cover)
+            job.orderFile = order
+            job.chapterPause = chapterPause
+            job.overlay = overlay
+            job.format = render.format?.audio
+            job.readAlong = render.format == .epub
+            job.jobs = render.jobs
+            job.cacheFolder = render.cache
+            let outcome = try job.run(report: { reporter.handle($0) })
+            switch outcome {
+            case .failed(let summary):
+                reporter.summary(summary, dryRun: false)
                 FileHandle.standardError.write(Data("recite: the book was not bound: \(summary.failed) chapter(s) failed; an earlier book is kept.\n".utf8))
                 throw ExitCode(ExitStatus.someFailed)
-            }
-            if isReadAlong {
-                var writer = ReadAlongEPUBWriter(outputFolder: output, name: name, title: bookTitle,
-                                                 authors: info.author.map { [$0.asTagText] } ?? [],
-                                                 language: folderPipeline.language, granularity: overlay ?? folderPipeline.overlay,
-                                                 cover: metadata.cover, bitRate: folderPipeline.bitRate)
-                writer.renderedExtension = articleFormat.fileExtension
-                writer.bookFolder = isEPUB ? nil : folder
-                writer.cacheFolder = render.cache
-                writer.jobs = render.jobs
-                let book = try writer.write(chapters.map { ReadAlongEPUBWriter.Chapter(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle,
-                                                                                      chapterIndex: $0.format == .epub ? $0.chapter : nil) })
+            case .readAlong(let summary, let book, let overlay):
+                reporter.summary(summary, dryRun: false)
                 for warning in book.warnings { reporter.handle(.notice(warning)) }
                 let how = book.keptOriginalMarkup ? ", the book's own XHTML kept" : ""
                 let pictures = book.images > 0 ? ", \(book.images) picture(s)" : ""
-                let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay ?? folderPipeline.overlay) could not be wrapped in its markup and are read without highlight" : ""
+                let skipped = book.skipped > 0 ? "; \(book.skipped) \(overlay) could not be wrapped in its markup and are read without highlight" : ""
                 reporter.book(path: book.path, chapters: book.chapters, duration: book.duration,
                               line: "wrote a read-along EPUB of \(book.chapters) chapters to \(book.path) (\(String(format: "%.1f", book.duration)) s\(how)\(pictures))\(skipped)")
-                return
+            case .bound(let summary, let path, let chapters, let duration):
+                reporter.summary(summary, dryRun: false)
+                reporter.book(path: path, chapters: chapters, duration: duration,
+                              line: "bound \(chapters) chapters into \(path) (\(String(format: "%.1f", duration)) s)")
             }
-            let book = try binder.bind(chapters.map {
-                BookBinder.Part(source: $0.source, stem: $0.outputStem, title: $0.chapterTitle, depth: $0.format == .epub ? $0.chapterDepth : nil)
-            }, title: bookTitle)
-            let path = "\(output)/\(name).\(format.fileExtension)"
-            reporter.book(path: path, chapters: book.articles.count, duration: book.duration,
-                          line: "bound \(book.articles.count) chapters into \(path) (\(String(format: "%.1f", book.duration)) s)")
         }
     }
 }

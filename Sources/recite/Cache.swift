@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReciteBuild
+import ReciteBook
 import ReciteCache
 
 /// `recite cache prune`: removes the segment cache's entries that the last complete run did not

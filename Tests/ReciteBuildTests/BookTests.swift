@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+@testable import ReciteBook
 import ReciteBuild
 import ReciteTestSupport
 import ReciteTiming

@@ -1,5 +1,6 @@
 import Foundation
 import ReciteAudio
+import ReciteBook
 import ReciteBuild
 import ReciteTestSupport
 import ReciteTiming

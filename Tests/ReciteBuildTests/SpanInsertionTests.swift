@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReciteBook
 @testable import ReciteBuild
 import Testing
 

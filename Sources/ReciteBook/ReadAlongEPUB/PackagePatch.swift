@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteEPUB
 
 /// The book's own package document with what Media Overlays need added, and nothing else changed:

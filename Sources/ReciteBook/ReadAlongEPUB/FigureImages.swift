@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteCmarkGFM
 import ReciteMarkdown
 import ReciteScript

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 
 /// The order of a book's chapters: an order file if the folder has one (`order.txt`: one path per
 /// line, relative to the folder, `#` for comments), else the folder's `index.md` first and the

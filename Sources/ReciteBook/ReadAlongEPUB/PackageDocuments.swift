@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteAudio
 
 /// The fixed and package-level files of a read-along EPUB: `META-INF/container.xml`, the OPF

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteAudio
 import ReciteEPUB
 import ReciteMarkdown
@@ -71,14 +72,7 @@ public struct BookInfo: Sendable, Equatable {
     /// The `book:` keys of a folder's `recite.yml`; a cover path is relative to that file.
     public static func fromFolderConfiguration(path: String) throws(ConfigurationError) -> BookInfo {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return BookInfo() }
-        try Pipeline.refuseHostile(text, path: path)
-        let book: Pipeline.File.Book?
-        do {
-            book = try YAMLDecoder().decode(Pipeline.File.self, from: text).book
-        } catch {
-            throw ConfigurationError("\(path): error: \(error). The book: keys are title, author, album, year, genre, comment and cover.")
-        }
-        guard let book else { return BookInfo() }
+        guard let book = try Pipeline.bookTags(inFolderConfiguration: text, path: path) else { return BookInfo() }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         return BookInfo(title: book.title, author: book.author, album: book.album, year: book.year,
                         genre: book.genre, comment: book.comment,

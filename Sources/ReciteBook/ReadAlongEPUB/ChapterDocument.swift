@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteCaptions
 import ReciteScript
 import ReciteTiming

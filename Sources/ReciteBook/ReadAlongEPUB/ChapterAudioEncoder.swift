@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteAudio
 
 /// Turns the chapters' rendered audio into files an EPUB 3 reading system must play (a core

@@ -1,4 +1,5 @@
 import Foundation
+import ReciteBuild
 import ReciteCaptions
 import ReciteEPUB
 import ReciteTiming
