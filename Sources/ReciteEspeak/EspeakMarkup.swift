@@ -40,15 +40,17 @@ struct EspeakMarkup: Sendable {
 
     /// Where an event eSpeak NG reported at code point `position` of `text` falls among the
     /// tokens (`SynthesisEvent`), or nil for one that belongs to none. A word event belongs to
-    /// the token whose word holds it, a sentence event to the first token whose word starts at or
-    /// after it, a phoneme or mark to the last token whose word started before it; from the
-    /// stand-in word on, everything belongs to the stand-in (one past the last token).
+    /// the token whose word holds it; a sentence event to the token whose extent holds it (its
+    /// offset past the word's start, 0 before it) or, between tokens, to the next one; a phoneme
+    /// or mark to the last token whose word started before it. From the stand-in word on,
+    /// everything belongs to the stand-in (one past the last token).
     func locate(_ kind: SynthesisEvent.Kind, at position: Int) -> (token: Int, offset: Int)? {
         let count = wordRanges.count
         if case .end = kind { return (count, 0) }
         if let standIn, position >= standIn { return (count, kind == .word ? position - standIn : 0) }
         if kind == .sentence {
-            return (wordRanges.firstIndex { $0.lowerBound >= position } ?? count, 0)
+            guard let t = tokenRanges.firstIndex(where: { $0.upperBound > position }) else { return (count, 0) }
+            return (t, max(0, position - wordRanges[t].lowerBound))
         }
         // The last token whose word starts at or before `position`.
         var lo = 0, hi = count - 1, found: Int?

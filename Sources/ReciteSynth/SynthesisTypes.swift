@@ -87,7 +87,8 @@ public struct SynthesisEvent: Sendable, Equatable {
         /// A word starts (at `token`, `offset` code points into its text when the engine read the
         /// token as several words: "macros.image_nothumb").
         case word
-        /// A sentence starts at `token`.
+        /// A sentence starts at `token` (past its word's start when `offset` is not 0: at the word
+        /// after it, for the timing; in that token's stretch, for a neural voice's chunks).
         case sentence
         case mark(String)
         /// A phoneme spoken for `token`, in IPA.

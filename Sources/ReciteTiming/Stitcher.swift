@@ -128,8 +128,9 @@ public struct Stitcher {
                                  words: [TimingSidecar.Word]) -> [TimingSidecar.Sentence] {
         var firsts: [Int] = [0]
         for event in audio.events where event.kind == .sentence {
-            // The sentence's first word is the first one at or after the event's token.
-            guard let word = segment.words.firstIndex(where: { $0.token >= event.token }),
+            // The sentence's first word is the first one that starts at or after the event: its
+            // token's, or, when the event falls past that word's start, the next one.
+            guard let word = segment.words.firstIndex(where: { $0.token > event.token || ($0.token == event.token && event.offset == 0) }),
                   let first = timed.firstIndex(where: { $0.word >= word }) else { continue }
             if first > firsts.last! { firsts.append(first) }
         }

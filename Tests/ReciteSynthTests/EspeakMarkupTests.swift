@@ -42,8 +42,9 @@ import Testing
     }
 
     /// Positions in the markup become tokens: a word event inside a token's word, with its offset;
-    /// one in the markup between words belongs to none; a sentence event goes to the next word, a
-    /// phoneme to the word it follows; the stand-in and the end are one past the last token.
+    /// one in the markup between words belongs to none; a sentence event goes to the token that
+    /// holds it or the next, a phoneme to the word it follows; the stand-in and the end are one
+    /// past the last token.
     @Test func eventsAreLocatedOnTokens() {
         let markup = EspeakMarkup(SpeechInput(tokens: ["one", "two.", "three"].map { SpeechToken(text: $0) }, endsWithStandIn: true))
         // "<speak>one two. three A</speak>": words at 7, 11, 16; the stand-in at 22.
@@ -53,6 +54,8 @@ import Testing
         #expect(markup.locate(.word, at: 3) == nil)
         #expect(markup.locate(.sentence, at: 15)! == (2, 0))
         #expect(markup.locate(.sentence, at: 0)! == (0, 0))
+        // Inside a token, past its word's start: the offset says so.
+        #expect(markup.locate(.sentence, at: 13)! == (1, 2))
         #expect(markup.locate(.phoneme("ɛ"), at: 15)! == (1, 0))
         #expect(markup.locate(.word, at: 22)! == (3, 0))
         #expect(markup.locate(.phoneme("ɐ"), at: 23)! == (3, 0))

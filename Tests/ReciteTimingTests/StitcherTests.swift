@@ -62,6 +62,19 @@ import Testing
                        marks: [], pauseAfter: 0)
     }
 
+    /// A sentence event past a word's start (eSpeak NG's, after "“We" in a quotation) starts the
+    /// sentence at the next word; one at a word's start, at that word.
+    @Test func aSentenceEventInsideATokenStartsTheNextWord() {
+        let script = Script(path: "t.md", language: "en-US", blocks: [
+            Block(kind: .paragraph, source: SourceSpan(offset: 0, length: 16, line: 1, column: 1), runs: []),
+        ])
+        var audio = audio(count: 3000, words: [(0, 0, 0), (1, 0, 1000), (2, 0, 2000)])
+        audio.events += [SynthesisEvent(kind: .sentence, token: 0, sample: 0), SynthesisEvent(kind: .sentence, token: 1, offset: 4, sample: 1900)]
+        let output = Stitcher.stitch(script: script, source: source, segments: [segment("alpha beta gamma")], audio: [audio],
+                                     sampleRate: 1000, audioName: "t.wav")
+        #expect(output.sidecar.sentences.map(\.text) == ["alpha beta", "gamma"])
+    }
+
     @Test func wordsWithoutEventsShareTheirNeighboursTime() {
         let timed = WordTimer.time(segment("a b c"), audio: audio(count: 3000, words: [(0, 0, 0), (2, 0, 2000)]))
         #expect(timed.map(\.start) == [0, 1000, 2000])
