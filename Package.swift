@@ -3,9 +3,11 @@ import PackageDescription
 
 /// Recite: documents (Markdown, SSML, HTML, EPUB) to speech with word-timing sidecars.
 ///
-/// One module per pipeline stage (see ../shared/DESIGN.md): the script model depends on nothing,
-/// each stage depends on the script model and its own C wrapper, `ReciteBuild` runs the stages,
-/// and the `recite` executable only parses arguments.
+/// One module per pipeline stage (docs/design.md): the script model depends on nothing, each stage
+/// depends on the script model and its own C wrapper, the engines (eSpeak NG, the neural voices)
+/// meet the rest at one seam (`ReciteSynth`), `ReciteBuild` runs the stages, `ReciteBook` binds
+/// books after it, and the `recite` executable only parses arguments. Each target lists exactly
+/// the modules its files import.
 let package = Package(
     name: "Recite",
     products: [

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `recite`: the command line. It parses arguments and calls `ReciteBuild`; nothing else.
+/// `recite`: the command line. It parses arguments and calls `ReciteBuild` and `ReciteBook`; nothing else.
 @main
 struct Recite: ParsableCommand {
     static let configuration = CommandConfiguration(
