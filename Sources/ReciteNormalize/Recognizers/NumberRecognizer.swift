@@ -321,6 +321,14 @@ struct NumberRecognizer {
         if context.joins(j), context.core(j + 1)?.utf8.contains(UInt8(ascii: "/")) == true, let m = substancePerUnit(n, next: j, in: context) {
             return Match(count + m.count, prefix + m.spoken)
         }
+        // "2 heaped tbsp", "1 level tsp": a cook's word between the amount and its unit.
+        if rules.numberWords == nil, Self.cooksMeasures.contains(next.lowercased()), context.joins(j), let unit = unitAfter(j + 1, in: context, number: n),
+           unit.expression.denominator == nil, unit.expression.numerator.count == 1,
+           rules.quantityUnits.contains(unit.expression.numerator[0].reading.singular) {
+            var m = Match(count + 1 + unit.count, prefix + "\(reading.say(n, allowYear: false)) \(next) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne))")
+            m.consumesDot = unit.dotted
+            return m
+        }
         if let unit = unitAfter(j, in: context, number: n) {
             // "1500 sq foot": a unit written out in the singular is said as written.
             let written = context.pieces[j + unit.count - 1].core
@@ -371,7 +379,8 @@ struct NumberRecognizer {
 
     // MARK: - Parts
 
-    /// "24m33s" → "twenty four minutes thirty three seconds", "1h05m" → "one hour five minutes".
+    /// "24m33s" → "twenty four minutes thirty three seconds", "1h05m" → "one hour five minutes",
+    /// "1hour45mins", "2hrs15min" (the names of the parts written out or shortened).
     func gluedDuration(_ core: Substring) -> String? {
         let names: [Character: String] = ["h": "hour", "m": "minute", "s": "second"]
         var said: [String] = []
@@ -379,15 +388,21 @@ struct NumberRecognizer {
         var last: Character?
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
-            guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = rest.dropFirst(digits.count).first,
+            let letters = rest.dropFirst(digits.count).prefix(while: \.isLetter)
+            guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = Self.durationParts[letters.lowercased()],
                   let name = names[mark], last.map({ "hms".firstIndex(of: $0)! < "hms".firstIndex(of: mark)! }) ?? true,
                   let value = Int(digits) else { return nil }
             said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(value == 1 ? name : name + "s")")
             last = mark
-            rest = rest.dropFirst(digits.count + 1)
+            rest = rest.dropFirst(digits.count + letters.count)
         }
         return said.count >= 2 ? said.joined(separator: " ") : nil
     }
+
+    /// The written names of a duration's parts: hours, minutes, seconds.
+    static let durationParts: [String: Character] = ["h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+                                                      "m": "m", "min": "m", "mins": "m", "minute": "m", "minutes": "m",
+                                                      "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s"]
 
     /// "0900" → "oh nine hundred", "2230" → "twenty two thirty": a time on the 24-hour clock.
     func twentyFourHour(_ digits: String) -> String? {
@@ -528,12 +543,14 @@ struct NumberRecognizer {
         }
         guard let mark, let unit = markUnit(mark) else { return nil }
         // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
-        var quotes = markIndex == i ? piece.lead.filter { $0 == mark }.count : 0
+        // “in 2017”: a closing curly quote answers the opening one, which is another character.
+        let opening: Character = mark == "”" ? "“" : mark == "’" ? "‘" : mark
+        var quotes = markIndex == i ? piece.lead.filter { $0 == mark || $0 == opening }.count : 0
         for k in 0..<i {
             let p = context.pieces[k]
             // "11 1/2 "": a mark written apart after a number is no quote either.
             if p.core.isEmpty, k > 0, context.pieces[k - 1].core.last?.isASCIIDigit == true { continue }
-            quotes += p.lead.filter { $0 == mark }.count
+            quotes += p.lead.filter { $0 == mark || $0 == opening }.count
             if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
         }
         guard quotes % 2 == 0 || mark == "″" || mark == "′" else { return nil }
@@ -649,6 +666,9 @@ struct NumberRecognizer {
            rules.quantityUnits.contains(term.reading.singular), !Self.containerNouns.contains(lower) {
             return false
         }
+        // "165m height", "90 m elevation gain", "64 GB storage": before a noun of what is measured, the
+        // measure is an amount of it ("a height of 165 m"), plural unless an article makes it an adjective.
+        if !afterArticle, article != "the", Self.measuredNouns.contains(lower) { return false }
         // "The 51Whr Rapid Charge battery": after "the", a name follows a measure that describes it.
         if article == "the", noun.first?.isUppercase == true { return true }
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
@@ -689,6 +709,12 @@ struct NumberRecognizer {
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words a recipe puts between an amount and its spoon or cup ("2 heaped tbsp").
+    static let cooksMeasures: Set<String> = ["heaped", "heaping", "level", "rounded", "scant", "generous"]
+    /// Nouns that name what a measure measures: after one, the measure is an amount, not an adjective.
+    static let measuredNouns: Set<String> = ["height", "elevation", "altitude", "depth", "gain", "loss", "storage", "memory",
+                                              "torque", "rainfall", "snowfall", "precipitation", "bandwidth",
+                                              "throughput", "clearance", "headroom", "displacement", "thrust", "payload"]
     /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
     static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
                                                          "behind", "across", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]

@@ -22,6 +22,7 @@ struct Reader {
         let letterMoney = LetterCurrencyRecognizer(rules: rules)
         let symbols = SymbolRecognizer(rules: rules, emoji: emoji)
         let firstOut = out.count
+        let british = rules.numberWords == nil && (subjects.contains(.britishSpelling) || pieces.contains { BritishSpelling.spells($0.core) })
         var i = 0
         while i < pieces.count {
             let piece = pieces[i]
@@ -53,6 +54,22 @@ struct Reader {
                pieces[i + 1].core.first?.isASCIIDigit == true && (pieces[i - 1].core.last?.isLetter == true && i > 1 && pieces[i - 2].core.first?.isASCIIDigit == true)
                 || isMeasure(pieces[i - 1].core) && (pieces[i + 1].core.first?.isASCIIDigit == true || i + 2 < pieces.count && pieces[i + 1].core.first?.isLetter == true && pieces[i + 2].core.first?.isASCIIDigit == true) {
                 appendPunctuation(",", to: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            // "the top grade A*": a grade and its star.
+            if asciiLetter, piece.core.utf8.count <= 8, piece.core.utf8.last == UInt8(ascii: "*") || piece.core.utf8.contains(UInt8(ascii: "-")),
+               let grade = Grades.say(piece.core, rules: rules) {
+                emit(Match(1, grade), at: i, pieces: pieces, into: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            // "Office / professional work": a slash standing between two words is a choice, "or".
+            if piece.core.utf8.count == 1, piece.core.utf8.first == UInt8(ascii: "/"), rules.verbalizes, i > 0, i + 1 < pieces.count,
+               !pieces[i - 1].endsClause,
+               words.alternatives(pieces[i - 1].core, pieces[i + 1].core, before: i > 1 && !pieces[i - 2].endsClause ? pieces[i - 2].core : nil,
+                                  after: i + 2 < pieces.count && !pieces[i + 1].endsClause ? pieces[i + 2].core : nil) != nil {
+                out.append(Run(.speech(rules.word("or")), source: piece.span, style: piece.style))
                 i += 1
                 continue
             }
@@ -108,6 +125,8 @@ struct Reader {
                 // Said by nothing (an emoji): its punctuation still makes a pause.
                 appendPunctuation(pieces[i + match.count - 1].trail, to: &out, after: firstOut)
             } else {
+                var match = match
+                if british { match.spoken = BritishSpelling.respell(match.spoken) }
                 emit(match, at: i, pieces: pieces, into: &out, after: firstOut)
                 context.previousWord = match.spoken.split(separator: " ").last
             }
@@ -130,7 +149,7 @@ struct Reader {
                 core = core.dropFirst(leading.count)
             }
             let trailing = core.reversed().prefix(while: { Self.footnoteMarks.contains($0) || Self.trademarks.contains($0) })
-            if !trailing.isEmpty, trailing.count <= 3, core.count > trailing.count,
+            if !trailing.isEmpty, trailing.count <= 3, core.count > trailing.count, !Grades.isGrade(core),
                core.dropLast(trailing.count).last.map({ $0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == ")" || $0 == "%" }) == true {
                 core = core.dropLast(trailing.count)
             }

@@ -120,12 +120,47 @@ struct WordRecognizer {
         if core.contains("/" as Character), let spoken = perUnit(core) { return Match(1, spoken) }
         if core.contains("/" as Character), let slash = rules.word("slash") as String?,
            core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+            if let either = pairOfWords(core, at: i, in: context) { return Match(1, either) }
             return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
         }
         return symbolsInside(core).map { Match(1, $0) }
     }
 
     // MARK: - Kinds of words
+
+    /// `alternatives` for a word written "a/b" at piece `i`.
+    func pairOfWords(_ core: Substring, at i: Int, in context: Context) -> String? {
+        let parts = core.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let before = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core : nil
+        let after = context.joins(i) ? context.core(i + 1) : nil
+        return alternatives(parts[0], parts[1], before: before, after: after)
+    }
+
+    /// "delivered/posted to", "boiled/canned chickpeas", "his/her": two words with a slash between
+    /// them in a sentence are a choice, said "or", when the pair ends its clause or comes before a
+    /// word of grammar, or a word of them is an adjective or a participle by its ending, or both are
+    /// pronouns. Two nouns before a noun name one thing ("a washer/dryer hook-up") and keep the
+    /// slash, as a pair standing alone does ("upgrade/update"), and so do names ("Sydney/Melbourne"),
+    /// capitals ("AC/DC") and units ("mmol/mol"). `before` and `after` are the words beside the pair
+    /// in its clause.
+    func alternatives(_ a: Substring, _ b: Substring, before: Substring?, after: Substring?) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, before != nil || after != nil, let or = rules.words["or"]?.singular,
+              a.count >= 3 || Self.pronouns.contains(a.lowercased()), b.count >= 3 || Self.pronouns.contains(b.lowercased()),
+              a.allSatisfy(\.isLetter), b.allSatisfy(\.isLetter),
+              a.dropFirst().allSatisfy(\.isLowercase), b.dropFirst().allSatisfy(\.isLowercase),
+              a.first?.isLowercase == true || b.first?.isLowercase == true,
+              UnitParser(rules: rules).parse(a) == nil, UnitParser(rules: rules).parse(b) == nil else { return nil }
+        let pair = [a.lowercased(), b.lowercased()]
+        let grammarAfter = after.map { NumberRecognizer.notNounsAfterMeasure.contains($0.lowercased()) } ?? true
+        let modifier = pair.contains { w in Self.modifierEndings.contains { w.hasSuffix($0) && w.count > $0.count + 2 } }
+        guard grammarAfter || modifier || pair.allSatisfy(Self.pronouns.contains) else { return nil }
+        return "\(a) \(or) \(b)"
+    }
+
+    /// Endings of adjectives and participles ("boiled", "professional", "active").
+    static let modifierEndings = ["ed", "ing", "al", "ive", "ous", "ful", "able", "ible", "ic", "less"]
+    static let pronouns: Set<String> = ["he", "she", "him", "her", "his", "hers", "they", "them", "their"]
 
     static let limits: [String: String] = ["min": "minimum", "max": "maximum"]
 

@@ -1,0 +1,85 @@
+import Testing
+@testable import ReciteNormalize
+import ReciteScript
+
+/// Conventions of kinds of writing (forms, recipes, exam results, British spelling), each beside
+/// the text that gives no proof and keeps the plain reading. The examples are written here, not
+/// taken from the evaluation sets.
+@Suite struct WritingConventionTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    /// A slash between two words of a sentence offers a choice.
+    @Test(arguments: [
+        ("forms may be emailed/faxed to us", "forms may be emailed or faxed to us"),
+        ("each tenant must sign his/her lease", "each tenant must sign his or her lease"),
+        ("add chopped/sliced onions", "add chopped or sliced onions"),
+        ("Remote / flexible roles", "Remote or flexible roles"),
+        // No proof: a pair of nouns naming one thing, a pair alone, names, units, fixed pairs.
+        ("a fridge/freezer unit", "a fridge slash freezer unit"),
+        ("login/logout", "login slash logout"),
+        ("the Perth/Adelaide service", "the Perth slash Adelaide service"),
+        ("3 mmol/mol more", "three millimoles per mole more"),
+        ("a serial input/output port", "a serial input output port"),
+    ])
+    func slashBetweenWords(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    /// A text that spells "metre" or "litre" hears its units in that spelling.
+    @Test(arguments: [
+        ("the pool is 50 m long and holds two million litres", "the pool is fifty metres long and holds two million litres"),
+        ("a 3 km run, then 500 ml of water; about a kilometre more", "a three kilometre run, then five hundred millilitres of water; about a kilometre more"),
+        ("the pool is 50 m long", "the pool is fifty meters long"),
+        ("set the parameter to 5 m", "set the parameter to five meters"),
+    ])
+    func unitsInTheTextsSpelling(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    /// One paragraph's "metre" decides the next paragraph's units.
+    @Test func aWholeDocumentSpellsItsUnits() {
+        var offset = 0
+        let blocks = ["The river rose a metre overnight.", "It peaked at 4 m."].map { paragraph -> Block in
+            let runs = paragraph.split(separator: " ").map { word -> Run in
+                defer { offset += word.utf8.count + 1 }
+                return Run(.speech(String(word)), source: SourceSpan(offset: offset, length: word.utf8.count, line: 1, column: 1))
+            }
+            return Block(kind: .paragraph, source: runs[0].source, runs: runs)
+        }
+        let script = normalizer.normalize(Script(path: "flood.md", language: "en-US", blocks: blocks))
+        let spoken: String = script.blocks[1].runs.compactMap(\.spoken).joined(separator: " ")
+        #expect(spoken == "It peaked at four metres.")
+    }
+
+    /// Before a noun of what is measured, a measure is an amount of it; after "a" it describes.
+    @Test(arguments: [
+        ("the tower rises to 300m height", "the tower rises to three hundred meters height"),
+        ("the trail has 450 m elevation gain", "the trail has four hundred and fifty meters elevation gain"),
+        ("phones with 128 GB storage", "phones with one hundred and twenty eight gigabytes storage"),
+        ("a 300 m elevation gain", "a three hundred meter elevation gain"),
+        ("a 10 km race", "a ten kilometer race"),
+    ])
+    func measuredNouns(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("she got an A* in maths", "she got an A- star in maths"),
+        ("grades B* to D", "grades B star to D"),
+        ("offers of A*-B", "offers of A- star to B"),
+        // A footnote's mark after a word is not said.
+        ("terms apply*", "terms apply"),
+    ])
+    func starredGrades(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("the tour lasts 2hours30mins", "the tour lasts two hours thirty minutes"),
+        ("allow 1hr15min for it", "allow one hour fifteen minutes for it"),
+        ("stir in 3 heaped tbsp sugar", "stir in three heaped tablespoons sugar"),
+        ("1 level tsp salt", "one level teaspoon salt"),
+        ("prices rose 3.5pc last month", "prices rose three point five per cent last month"),
+        ("the 8 pc set", "the eight pc set"),
+    ])
+    func durationsRecipesAndPapers(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    /// A curly quote after a number closes the quotation it opened; it is no inch mark.
+    @Test func curlyQuoteClosesAfterANumber() {
+        #expect(say("he said “we sold 40”.") == "he said “we sold forty”.")
+        #expect(say("a 27” monitor") == "a twenty seven inch monitor")
+    }
+}
