@@ -82,4 +82,25 @@ import ReciteScript
         #expect(say("he said “we sold 40”.") == "he said “we sold forty”.")
         #expect(say("a 27” monitor") == "a twenty seven inch monitor")
     }
+
+    /// After "number" (or "No.", "#") a number names something; a slash there is no fraction.
+    @Test(arguments: [
+        ("see invoice No. 3382 below", "see invoice number thirty three eighty two below"),
+        ("flat #2207 is free", "flat number twenty two oh seven is free"),
+        ("member number 4471902 joined", "member number four four seven one nine zero two joined"),
+        ("Civil Appeal No. 412/2019 was heard", "Civil Appeal number four hundred and twelve of twenty nineteen was heard"),
+        ("coach number 20871/20872 runs daily", "coach number two zero eight seven one slash two zero eight seven two runs daily"),
+        ("No. 12 Smith Street", "number twelve Smith Street"),
+        ("there were 3382 votes", "there were three thousand three hundred and eighty two votes"),
+    ])
+    func numbersThatNameSomething(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("sold: 12/145 Ocean Parade", "sold: twelve, one forty five Ocean Parade"),
+        ("under Rule 14-A of the code", "under Rule fourteen A- of the code"),
+        ("a 3840 x 2160 pixels panel", "a thirty eight forty by twenty one sixty pixels panel"),
+        ("a table 120 x 80 cm", "a table one hundred and twenty by eighty centimeters"),
+        ("a 5-lb bag", "a five pound bag"),
+    ])
+    func addressesPartsAndScreens(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

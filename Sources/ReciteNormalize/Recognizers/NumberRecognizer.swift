@@ -238,6 +238,11 @@ struct NumberRecognizer {
            let road = context.core(i + 1), rules.pairedBefore.contains(road.lowercased()) {
             return Match(1, prefix + reading.sayHouseNumber(n))
         }
+        // "No. 4471", "prisoner # 566928": after "number", a number names something (`sayIdentifier`).
+        if count == 1, i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousLowercased == "number",
+           let id = reading.sayIdentifier(n) {
+            return Match(1, prefix + id)
+        }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
         // "U.S. 101": the period of an abbreviation with periods inside does not end the name.
         if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
@@ -285,6 +290,13 @@ struct NumberRecognizer {
         }
         // A unit in the next word: "8 m²", "5 km/h", "2 bd.", "21 °C".
         // "20 x 30 ft": dimensions; the second number is read on with its unit.
+        // "1920 x 1080 pixels": a screen's resolution, each side in pairs.
+        if next == "x" || next == "×", count == 1, n.isInteger, (3...4).contains(n.integer.count), context.joins(j), context.joins(j + 1),
+           let other = context.core(j + 1), other.count >= 3, other.count <= 4, other.isAllDigits,
+           let after = context.core(j + 2), Self.resolutionWords.contains(after.lowercased()),
+           let second = NumberLiteral.parse(other, rules: rules) {
+            return Match(3, "\(reading.sayHouseNumber(n)) \(rules.word("by")) \(reading.sayHouseNumber(second))")
+        }
         if next == "x" || next == "×", context.joins(j), context.core(j + 1)?.first?.isASCIIDigit == true {
             return Match(count + 1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("by"))")
         }
@@ -709,6 +721,8 @@ struct NumberRecognizer {
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words after a width and a height in pixels ("1920 x 1080 pixels").
+    static let resolutionWords: Set<String> = ["pixels", "pixel", "px", "resolution", "display", "screen", "monitor", "video"]
     /// Words a recipe puts between an amount and its spoon or cup ("2 heaped tbsp").
     static let cooksMeasures: Set<String> = ["heaped", "heaping", "level", "rounded", "scant", "generous"]
     /// Nouns that name what a measure measures: after one, the measure is an amount, not an adjective.
@@ -918,8 +932,9 @@ struct NumberRecognizer {
             denominator = denominator.dropLast(2)
         }
         guard denominator.isAllDigits, denominator.first != "0", parts[0].count <= 6, denominator.count <= 6 else {
-            // "12/kg": per unit.
-            if whole == nil, let unit = UnitParser(rules: rules).parse(core[core.index(after: core.firstIndex(of: "/")!)...]) {
+            // "12/kg": per unit (not "grade 7/A", where a capital that is also a symbol is a grade).
+            if whole == nil, case let below = core[core.index(after: core.firstIndex(of: "/")!)...],
+               below.count > 1 || !rules.ambiguousUnits.contains(String(below)), let unit = UnitParser(rules: rules).parse(below) {
                 let n = CardinalVerbalizer(rules: rules).say(parts[0])
                 return Match(1, "\(n) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
@@ -930,6 +945,9 @@ struct NumberRecognizer {
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
            CricketFigures.isCricket(around: i, in: context) {
             return Match(1, figures)
+        }
+        if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {
+            return Match(1, spoken)
         }
         // Readings of a pair that is not a fraction, for a language that spells numbers.
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
@@ -972,6 +990,27 @@ struct NumberRecognizer {
             return Match(count, said)
         }
         return Match(count, spoken)
+    }
+
+    /// Two numbers with a slash that name something, not a fraction: after "number", a case
+    /// numbered within its year ("No. 96/2012", "ninety six of twenty twelve") or two identifiers
+    /// ("train number 12403/12404"); before a street, a unit and its house ("5/280 Bronte Road",
+    /// "five, two eighty", as Australian addresses are written). English.
+    func numberedPair(_ a: String, _ b: String, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, a.count <= 6, b.count <= 6,
+              let top = NumberLiteral.parse(Substring(a), rules: rules), let bottom = NumberLiteral.parse(Substring(b), rules: rules) else { return nil }
+        let reading = NumberReading(rules: rules)
+        let cardinal = CardinalVerbalizer(rules: rules)
+        if i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousLowercased == "number" {
+            if b.count == 4, let year = Int(b), (1950...2099).contains(year), a.count <= 4 {
+                return "\(reading.sayIdentifier(top) ?? cardinal.say(a)) \(rules.word("of")) \(YearVerbalizer(rules: rules).say(year))"
+            }
+            return "\(reading.sayIdentifier(top) ?? cardinal.say(a)) \(rules.word("slash")) \(reading.sayIdentifier(bottom) ?? cardinal.say(b))"
+        }
+        if a.count <= 3, b.count <= 4, context.joins(i), isAddress(after: i + 1, in: context) {
+            return "\(cardinal.say(a)), \(reading.sayHouseNumber(bottom))"
+        }
+        return nil
     }
 
     /// "1/2 a cup", "½ tablespoon", "1/4 of the pot": a half or a quarter before a word is said as

@@ -526,6 +526,10 @@ enum EmbeddedRuleFiles {
           Pl: Place
           Sq: Square
           Pkwy: Parkway
+          # Australian and New Zealand addresses.
+          Pde: Parade
+          Tce: Terrace
+          Esp: Esplanade
           Expy: Expressway
           Hwy: Highway
           hwy: Highway
