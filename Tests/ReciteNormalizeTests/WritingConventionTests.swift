@@ -103,4 +103,26 @@ import ReciteScript
         ("a 5-lb bag", "a five pound bag"),
     ])
     func addressesPartsAndScreens(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("outlay of ₹2 lakh crore this year", "outlay of two lakh crore rupees this year"),
+        ("Rs 3.5 lakh crore in all", "three point five lakh crore rupees in all"),
+        ("a reading of 120/70mmHg today", "a reading of one hundred and twenty over seventy millimeters of mercury today"),
+        ("fuel use (L/100km) varies", "fuel use (liters per hundred kilometers) varies"),
+        ("it uses 5.9 litres/100 km", "it uses five point nine litres per hundred kilometres"),
+        ("under Case No. 21-4470 today", "under Case number twenty one forty four seventy today"),
+        ("see 26 U.S.C. §7201 now", "see twenty six U S C section seventy two oh one now"),
+        ("the Boeing 777-300’s wings", "the Boeing seven seven seven three hundred’s wings"),
+    ])
+    func amountsRatesAndCitations(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("add 2¾ cups flour", "add two and three quarter cups flour"),
+        ("add ¾ cup oil", "add three quarter cup oil"),
+        ("eat 3/4 of it", "eat three quarters of it"),
+        // A dash glued between a word and a number, or after a bracket, is a pause.
+        ("sugar—200g", "sugar, two hundred grams"),
+        ("width (30cm)- height", "width (thirty centimeters), height"),
+    ])
+    func fractionsAndGluedDashes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -8,6 +8,8 @@ enum BritishSpelling {
         // On bytes first: most words do not end in "tre" or "tres".
         let bytes = core.utf8
         guard bytes.count >= 5, let last = bytes.last else { return false }
+        // "litres/100": the word before a rate's slash.
+        if last >= UInt8(ascii: "0"), last <= UInt8(ascii: "9"), let slash = core.firstIndex(of: "/") { return spells(core[..<slash]) }
         let end = last == UInt8(ascii: "s") ? bytes.dropLast() : bytes[...]
         guard end.count >= 5, end.last == UInt8(ascii: "e"), end.dropLast().last == UInt8(ascii: "r"),
               end.dropLast(2).last == UInt8(ascii: "t") else { return false }

@@ -23,6 +23,14 @@ struct NumberRecognizer {
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
+        // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
+        if i > 0, context.previousLowercased == "number", !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
+           core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0xE2 }),
+           case let groups = core.split(separator: "-", omittingEmptySubsequences: false).flatMap({ $0.split(separator: "–", omittingEmptySubsequences: false) }),
+           groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && $0.count <= 6 }) {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            return Match(1, groups.map { g in NumberLiteral.parse(g, rules: rules).flatMap(reading.sayIdentifier) ?? cardinal.say(g) }.joined(separator: " "))
+        }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -239,8 +247,8 @@ struct NumberRecognizer {
             return Match(1, prefix + reading.sayHouseNumber(n))
         }
         // "No. 4471", "prisoner # 566928": after "number", a number names something (`sayIdentifier`).
-        if count == 1, i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousLowercased == "number",
-           let id = reading.sayIdentifier(n) {
+        if count == 1, i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
+           context.previousLowercased == "number" || context.previousLowercased == "section", let id = reading.sayIdentifier(n) {
             return Match(1, prefix + id)
         }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
@@ -909,13 +917,13 @@ struct NumberRecognizer {
             let proper = wholePart == nil
             if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
                 let describes = !proper && isAdjective(at: i, unitEnd: i + 1 + unit.count, in: context, decimals: true, unit: unit.expression)
-                let spoken = verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: proper)
+                let spoken = verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: true)
                 var m = Match(1 + unit.count, spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper && !describes))
                 m.consumesDot = unit.dotted
                 return m
             }
             if proper, let said = halfOrQuarter(n, d, before: i + 1, in: context) { return Match(1, said) }
-            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart))
+            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: beforeQuantity(i + 1, in: context)))
         }
         let parts = core.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isAllDigits, !parts[1].isEmpty else { return nil }
@@ -932,6 +940,12 @@ struct NumberRecognizer {
             denominator = denominator.dropLast(2)
         }
         guard denominator.isAllDigits, denominator.first != "0", parts[0].count <= 6, denominator.count <= 6 else {
+            // "140/80mmHg": a reading over another with its unit glued.
+            if whole == nil, case let digits = denominator.prefix(while: \.isASCIIDigit), !digits.isEmpty, digits.first != "0",
+               let unit = UnitParser(rules: rules).parse(denominator.dropFirst(digits.count)), rules.spellNumbers,
+               let spoken = pair(String(parts[0]), String(digits), exact: true) {
+                return Match(1, spoken + " " + UnitVerbalizer(rules: rules).say(unit, plural: true))
+            }
             // "12/kg": per unit (not "grade 7/A", where a capital that is also a symbol is a grade).
             if whole == nil, case let below = core[core.index(after: core.firstIndex(of: "/")!)...],
                below.count > 1 || !rules.ambiguousUnits.contains(String(below)), let unit = UnitParser(rules: rules).parse(below) {
@@ -972,7 +986,7 @@ struct NumberRecognizer {
         // "a 1/2 mile run": after "a" a half describes the noun, as before a unit ("a 5/16 wrench" keeps its plural).
         let afterArticle = parts[0] == "1" && i > 0 && context.pieces[i - 1].core.lowercased() == "a" && !context.pieces[i - 1].endsClause
         // "1/2-inch plywood", "3/4" plywood": before its unit a fraction is "half", "three quarter".
-        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper) }
+        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper || whole != nil) }
         var spoken = afterArticle ? beforeUnit : verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
         if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
@@ -989,7 +1003,16 @@ struct NumberRecognizer {
         if whole == nil, !afterArticle, word.isEmpty, let said = halfOrQuarter(String(parts[0]), String(denominator), before: i + 1, in: context) {
             return Match(count, said)
         }
+        if word.isEmpty, beforeQuantity(i + 1, in: context) { return Match(count, beforeUnit) }
         return Match(count, spoken)
+    }
+
+    /// Whether piece `k` is a cook's measure written out ("cup", "cups", "teaspoon"): before it a
+    /// fraction is said as before a unit ("one and three quarter cups").
+    func beforeQuantity(_ k: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, context.joins(k - 1), let next = context.core(k), next.count >= 3, next.first?.isLowercase == true else { return false }
+        let lower = next.lowercased()
+        return rules.quantityUnits.contains(lower) || lower.hasSuffix("s") && rules.quantityUnits.contains(String(lower.dropLast()))
     }
 
     /// Two numbers with a slash that name something, not a fraction: after "number", a case

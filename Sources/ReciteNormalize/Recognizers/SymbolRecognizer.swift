@@ -52,7 +52,7 @@ struct SymbolRecognizer {
                 }
             }
             // "#1105": the number sign's number names something.
-            if reading == rules.symbolsBeforeNumber["#"], let n = NumberLiteral.parse(core.dropFirst(length), rules: rules), n.end == core.endIndex,
+            if reading == rules.symbolsBeforeNumber["#"] || reading == rules.symbolsBeforeNumber["§"], let n = NumberLiteral.parse(core.dropFirst(length), rules: rules), n.end == core.endIndex,
                let id = NumberReading(rules: rules).sayIdentifier(n) {
                 return Match(1, "\(reading) \(id)")
             }

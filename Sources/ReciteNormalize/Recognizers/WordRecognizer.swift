@@ -110,6 +110,7 @@ struct WordRecognizer {
         if let spoken = version(core) { return Match(1, spoken) }
         if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
         if let spoken = dosingInterval(core) { return Match(1, spoken) }
+        if core.contains("/" as Character), let m = perHundred(at: i, in: context) { return m }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
         // "w/basement", "w/ garage": "with".
         if core.count > 2, core.first == "w" || core.first == "W", core.dropFirst().first == "/", let with = rules.words["with"],
@@ -127,6 +128,25 @@ struct WordRecognizer {
     }
 
     // MARK: - Kinds of words
+
+    /// "L/100km", "litres/100 km", "kWh/100Km": what a car uses per hundred kilometres (or miles).
+    func perHundred(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        guard rules.numberWords == nil, rules.spellNumbers, let slash = core.firstIndex(of: "/") else { return nil }
+        let top = core[..<slash], bottom = core[core.index(after: slash)...]
+        guard bottom.hasPrefix("100"), !top.isEmpty else { return nil }
+        var below = bottom.dropFirst(3)
+        var count = 1
+        if below.isEmpty, context.joins(i), let next = context.core(i + 1) {
+            below = next
+            count = 2
+        }
+        let parser = UnitParser(rules: rules)
+        guard !below.isEmpty, let perUnit = parser.parse(below) ?? parser.parse(Substring(below.lowercased())),
+              let unit = parser.parse(top) ?? rules.writtenUnit(top) else { return nil }
+        let units = UnitVerbalizer(rules: rules)
+        return Match(count, "\(units.say(unit, plural: true)) \(rules.per) hundred \(units.say(perUnit, plural: true))")
+    }
 
     /// `alternatives` for a word written "a/b" at piece `i`.
     func pairOfWords(_ core: Substring, at i: Int, in context: Context) -> String? {
