@@ -125,4 +125,15 @@ import ReciteScript
         ("width (30cm)- height", "width (thirty centimeters), height"),
     ])
     func fractionsAndGluedDashes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("shares fell 12p to 2245p", "shares fell twelve p to two thousand two hundred and forty five p"),
+        ("up 3.5p at 1876.5p", "up three point five p at one thousand eight hundred and seventy six point five p"),
+        ("a 720p stream", "a seven twenty p stream"),
+        ("sales (April-June) rose", "sales (April to June) rose"),
+        ("the Oct–Dec quarter", "the October to December quarter"),
+        ("open 8 a.m. – 6 p.m. daily", "open eight AM. to six PM. daily"),
+        ("Sat 10am - 1pm - 3pm - 6pm", "Saturday ten AM to one PM, three PM to six PM"),
+    ])
+    func pricesInPenceMonthsAndHours(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -65,6 +65,9 @@ struct NumberReading {
         return "\(cardinal.say(high)) \(low < 10 ? "oh " : "")\(cardinal.say(low))"
     }
 
+    /// The lines of a video format ("1080p"), said in pairs before their "p".
+    static let videoLines: Set<String> = ["240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"]
+
     /// A whole number that names something after "number" ("No. 4471", "#1105", "prisoner #
     /// 566928"): four digits in pairs, as a house number is said, five or more digit by digit;
     /// nil for a shorter one, which is said as a cardinal ("No. 43").
@@ -240,6 +243,11 @@ struct NumberReading {
                 return part.count == 2 && part.first!.isUppercase && part.last == "s" ? "\(part.first!)'s" : String(part)
             }
             return "\(say(n, allowYear: false)) \(words.joined(separator: " "))"
+        }
+        // "720p", "1080p": a video's lines, in pairs; "31p", "1423p", "1984.5p": pence, a share's price.
+        if lower == "p", rules.numberWords == nil, rules.spellNumbers {
+            if n.isInteger, Self.videoLines.contains(n.integer) { return "\(sayHouseNumber(n)) \(suffix)" }
+            return "\(say(n, allowYear: false)) \(suffix)"
         }
         // "1080p", "7950X": a model or format number, said in pairs, then its letter.
         if n.isInteger, !n.grouped, n.integer.count == 4, suffix.count == 1, suffix.first?.isLetter == true, lower != "s" {

@@ -43,6 +43,15 @@ struct Reader {
                 i += 1
                 continue
             }
+            // "from 7 a.m. – 5 p.m.": a dash between a time's meridiem and the next time is "to".
+            if piece.core.count == 1, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
+               i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true, Self.endsWithMeridiem(pieces[i - 1].core),
+               // "9am - 12.30pm - 2pm": after a range's high end, the next dash parts two ranges.
+               i < 2 || !["–", "-", "—"].contains(pieces[i - 2].core) {
+                out.append(Run(.speech(rules.word("to")), source: piece.span, style: piece.style))
+                i += 1
+                continue
+            }
             if !isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
@@ -161,6 +170,14 @@ struct Reader {
             out[k].core = core
         }
         return out
+    }
+
+    /// Whether `core` ends a clock time: "a.m", "PM", or glued to its digits ("7am", "9.30pm").
+    static func endsWithMeridiem(_ core: Substring) -> Bool {
+        guard core.count >= 2, core.count <= 8 else { return false }
+        let lower = core.lowercased()
+        if ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(lower) { return true }
+        return (lower.hasSuffix("am") || lower.hasSuffix("pm")) && lower.dropLast(2).last?.isASCIIDigit == true
     }
 
     /// A number with a sign or unit glued after it ("40°", "5kg", "20%").

@@ -84,13 +84,20 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
-        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93).
+        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93);
+        // "July-September", "Jan–Mar": a range of months.
         if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0x93 }),
-           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2,
-           days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && (rules.dateWords.contains($0.lowercased()) || rules.days[String($0)] != nil) }) {
-            // "Tue-Sun": short names in full.
-            let full = days.map { rules.days[String($0)] ?? String($0) }
-            return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
+           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase }) {
+            if days.allSatisfy({ rules.dateWords.contains($0.lowercased()) || rules.days[String($0)] != nil }) {
+                // "Tue-Sun": short names in full.
+                let full = days.map { rules.days[String($0)] ?? String($0) }
+                return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
+            }
+            let dates = DateRecognizer(rules: rules)
+            if case let months = days.compactMap({ dates.month($0) }), months.count == 2, months.allSatisfy({ rules.monthNames.indices.contains($0 - 1) }) {
+                let names = months.map { rules.monthNames[$0 - 1].prefix(1).uppercased() + rules.monthNames[$0 - 1].dropFirst() }
+                return Match(1, "\(names[0]) \(rules.word("to")) \(names[1])")
+            }
         }
         // "AEDT", "TEUs", "SoC": two capitals first or last of three (answered from the bytes), perhaps an initialism.
         if bytes.count >= 2, let b = bytes.first, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z"),
