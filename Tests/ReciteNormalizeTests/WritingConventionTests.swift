@@ -136,4 +136,16 @@ import ReciteScript
         ("Sat 10am - 1pm - 3pm - 6pm", "Saturday ten AM to one PM, three PM to six PM"),
     ])
     func pricesInPenceMonthsAndHours(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("landing at 6.40am AWST local time", "landing at six forty AM A.W.S.T local time"),
+        ("a letter from Sh. Ramesh Kumar", "a letter from Shri Ramesh Kumar"),
+        ("signed by Smt. Anita Rao", "signed by Shrimati Anita Rao"),
+        // Before an amount, "Sh" is still Kenya's shilling.
+        ("a fine of Sh. 2,000", "a fine of two thousand shillings"),
+        ("soak 1 & 1/2 cups of dal", "soak one and a half cups of dal"),
+        ("add 2 and 1/4 tsp salt", "add two and a quarter teaspoons salt"),
+        ("2 and 3 others", "two and three others"),
+    ])
+    func zonesHonorificsAndMixedNumbers(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

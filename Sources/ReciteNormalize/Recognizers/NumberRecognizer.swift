@@ -375,6 +375,14 @@ struct NumberRecognizer {
         if let currency = rules.currencies[String(next)] {
             return Match(count + 1, prefix + MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
+        // "2 & 1/2 cups", "5 and 3/4 hours": a mixed number written with its "and".
+        if n.isInteger, rules.numberWords == nil, next == "&" || next == "and", context.joins(j), let part = context.core(j + 1),
+           part.contains("/") || part.count == 1 && FractionVerbalizer.vulgar[part.first!] != nil,
+           let m = fraction(at: j + 1, in: context, whole: n.integer) {
+            var mixed = Match(count + 1 + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
+            mixed.consumesDot = m.consumesDot
+            return mixed
+        }
         // Mixed fractions: "2 1/2", "4 1/2 lbs".
         if n.isInteger, let m = fraction(at: j, in: context, whole: n.integer) {
             var mixed = Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)

@@ -431,6 +431,11 @@ enum EmbeddedRuleFiles {
           Mk.: Mark
           Engr: Engineer
           Prof: Professor
+          # Indian honorifics in legal and official writing ("Sh. Suresh Goyal", "Smt. Devi").
+          Sh.: Shri
+          Shri.: Shri
+          Smt.: Shrimati
+          Smt: Shrimati
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
           Lt: lieutenant
           Col: Colonel
