@@ -148,4 +148,12 @@ import ReciteScript
         ("2 and 3 others", "two and three others"),
     ])
     func zonesHonorificsAndMixedNumbers(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("the app runs on .NET 8", "the app runs on dot NET eight"),
+        ("export it as a .pdf file", "export it as a dot pdf file"),
+        // A period that ends a sentence before the next word stays one.
+        ("it ended .Then we left", "it ended. Then we left"),
+    ])
+    func wordsAfterADot(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -66,6 +66,16 @@ struct Reader {
                 i += 1
                 continue
             }
+            // ".NET 6.0", "a .csv file": a word written after a dot is said "dot", not a sentence's end
+            // (in capitals, or in lower case after a word with nothing between them).
+            if piece.lead == ".", rules.verbalizes, rules.numberWords == nil, asciiLetter, (2...6).contains(piece.core.utf8.count),
+               piece.core.allSatisfy({ $0.isASCII && $0.isUppercase }) && (i == 0 || pieces[i - 1].trail.isEmpty)
+                || i > 0 && pieces[i - 1].trail.isEmpty && piece.core.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+                out.append(Run(.speech("\(rules.word("dot")) \(piece.core)" + piece.trail), source: piece.span, style: piece.style))
+                context.previousWord = piece.core
+                i += 1
+                continue
+            }
             // "the top grade A*": a grade and its star.
             if asciiLetter, piece.core.utf8.count <= 8, piece.core.utf8.last == UInt8(ascii: "*") || piece.core.utf8.contains(UInt8(ascii: "-")),
                let grade = Grades.say(piece.core, rules: rules) {
