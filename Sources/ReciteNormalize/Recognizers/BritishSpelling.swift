@@ -9,12 +9,26 @@ enum BritishSpelling {
         let bytes = core.utf8
         guard bytes.count >= 5, let last = bytes.last else { return false }
         // "litres/100": the word before a rate's slash.
-        if last >= UInt8(ascii: "0"), last <= UInt8(ascii: "9"), let slash = core.firstIndex(of: "/") { return spells(core[..<slash]) }
+        if last >= UInt8(ascii: "0"), last <= UInt8(ascii: "9") {
+            guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+            return spells(core[..<slash])
+        }
         let end = last == UInt8(ascii: "s") ? bytes.dropLast() : bytes[...]
         guard end.count >= 5, end.last == UInt8(ascii: "e"), end.dropLast().last == UInt8(ascii: "r"),
               end.dropLast(2).last == UInt8(ascii: "t") else { return false }
         let lower = core.lowercased()
         return lower.hasSuffix("metre") || lower.hasSuffix("metres") || lower.hasSuffix("litre") || lower.hasSuffix("litres")
+    }
+
+    /// Whether `spoken` may name a meter or a liter: "ter" in its bytes (one pass, no string made).
+    static func namesMeterOrLiter(_ spoken: String) -> Bool {
+        var a: UInt8 = 0, b: UInt8 = 0
+        for c in spoken.utf8 {
+            if a == UInt8(ascii: "t"), b == UInt8(ascii: "e"), c == UInt8(ascii: "r") { return true }
+            a = b
+            b = c
+        }
+        return false
     }
 
     /// `spoken` with the units of length and volume it names respelled: "meter" → "metre".

@@ -24,7 +24,7 @@ struct NumberRecognizer {
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
         // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
-        if i > 0, context.previousLowercased == "number", !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
+        if i > 0, context.previousIs("number"), !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
            core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0xE2 }),
            case let groups = core.split(separator: "-", omittingEmptySubsequences: false).flatMap({ $0.split(separator: "–", omittingEmptySubsequences: false) }),
            groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && $0.count <= 6 }) {
@@ -248,7 +248,7 @@ struct NumberRecognizer {
         }
         // "No. 4471", "prisoner # 566928": after "number", a number names something (`sayIdentifier`).
         if count == 1, i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
-           context.previousLowercased == "number" || context.previousLowercased == "section", let id = reading.sayIdentifier(n) {
+           context.previousIs("number") || context.previousIs("section"), let id = reading.sayIdentifier(n) {
             return Match(1, prefix + id)
         }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
@@ -342,7 +342,8 @@ struct NumberRecognizer {
             return Match(count + m.count, prefix + m.spoken)
         }
         // "2 heaped tbsp", "1 level tsp": a cook's word between the amount and its unit.
-        if rules.numberWords == nil, Self.cooksMeasures.contains(next.lowercased()), context.joins(j), let unit = unitAfter(j + 1, in: context, number: n),
+        if rules.numberWords == nil, (5...8).contains(next.utf8.count), Self.cooksMeasures.contains(next.lowercased()), context.joins(j),
+           let unit = unitAfter(j + 1, in: context, number: n),
            unit.expression.denominator == nil, unit.expression.numerator.count == 1,
            rules.quantityUnits.contains(unit.expression.numerator[0].reading.singular) {
             var m = Match(count + 1 + unit.count, prefix + "\(reading.say(n, allowYear: false)) \(next) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne))")
@@ -1032,7 +1033,7 @@ struct NumberRecognizer {
               let top = NumberLiteral.parse(Substring(a), rules: rules), let bottom = NumberLiteral.parse(Substring(b), rules: rules) else { return nil }
         let reading = NumberReading(rules: rules)
         let cardinal = CardinalVerbalizer(rules: rules)
-        if i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousLowercased == "number" {
+        if i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousIs("number") {
             if b.count == 4, let year = Int(b), (1950...2099).contains(year), a.count <= 4 {
                 return "\(reading.sayIdentifier(top) ?? cardinal.say(a)) \(rules.word("of")) \(YearVerbalizer(rules: rules).say(year))"
             }

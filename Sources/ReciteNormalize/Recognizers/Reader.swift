@@ -22,7 +22,8 @@ struct Reader {
         let letterMoney = LetterCurrencyRecognizer(rules: rules)
         let symbols = SymbolRecognizer(rules: rules, emoji: emoji)
         let firstOut = out.count
-        let british = rules.numberWords == nil && (subjects.contains(.britishSpelling) || pieces.contains { BritishSpelling.spells($0.core) })
+        // Whether the text spells "metre": looked for only once a reading names a meter or a liter.
+        var british: Bool?
         var i = 0
         while i < pieces.count {
             let piece = pieces[i]
@@ -44,7 +45,7 @@ struct Reader {
                 continue
             }
             // "from 7 a.m. – 5 p.m.": a dash between a time's meridiem and the next time is "to".
-            if piece.core.count == 1, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
+            if piece.core.utf8.count <= 3, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
                i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true, Self.endsWithMeridiem(pieces[i - 1].core),
                // "9am - 12.30pm - 2pm": after a range's high end, the next dash parts two ranges.
                i < 2 || !["–", "-", "—"].contains(pieces[i - 2].core) {
@@ -68,7 +69,7 @@ struct Reader {
             }
             // ".NET 6.0", "a .csv file": a word written after a dot is said "dot", not a sentence's end
             // (in capitals, or in lower case after a word with nothing between them).
-            if piece.lead == ".", rules.verbalizes, rules.numberWords == nil, asciiLetter, (2...6).contains(piece.core.utf8.count),
+            if piece.lead.utf8.count == 1, piece.lead.utf8.first == UInt8(ascii: "."), rules.verbalizes, rules.numberWords == nil, asciiLetter, (2...6).contains(piece.core.utf8.count),
                piece.core.allSatisfy({ $0.isASCII && $0.isUppercase }) && (i == 0 || pieces[i - 1].trail.isEmpty)
                 || i > 0 && pieces[i - 1].trail.isEmpty && piece.core.allSatisfy({ $0.isASCII && $0.isLowercase }) {
                 out.append(Run(.speech("\(rules.word("dot")) \(piece.core)" + piece.trail), source: piece.span, style: piece.style))
@@ -77,7 +78,7 @@ struct Reader {
                 continue
             }
             // "the top grade A*": a grade and its star.
-            if asciiLetter, piece.core.utf8.count <= 8, piece.core.utf8.last == UInt8(ascii: "*") || piece.core.utf8.contains(UInt8(ascii: "-")),
+            if asciiLetter, piece.core.utf8.count <= 8, piece.core.utf8.dropFirst().first == UInt8(ascii: "*"),
                let grade = Grades.say(piece.core, rules: rules) {
                 emit(Match(1, grade), at: i, pieces: pieces, into: &out, after: firstOut)
                 i += 1
@@ -145,7 +146,12 @@ struct Reader {
                 appendPunctuation(pieces[i + match.count - 1].trail, to: &out, after: firstOut)
             } else {
                 var match = match
-                if british { match.spoken = BritishSpelling.respell(match.spoken) }
+                if rules.numberWords == nil, BritishSpelling.namesMeterOrLiter(match.spoken) {
+                    if british == nil {
+                        british = subjects.contains(.britishSpelling) || pieces.indices.contains { BritishSpelling.spells(pieces[$0].core) }
+                    }
+                    if british == true { match.spoken = BritishSpelling.respell(match.spoken) }
+                }
                 emit(match, at: i, pieces: pieces, into: &out, after: firstOut)
                 context.previousWord = match.spoken.split(separator: " ").last
             }

@@ -117,7 +117,7 @@ struct WordRecognizer {
         if let spoken = version(core) { return Match(1, spoken) }
         if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
         if let spoken = dosingInterval(core) { return Match(1, spoken) }
-        if core.contains("/" as Character), let m = perHundred(at: i, in: context) { return m }
+        if core.utf8.contains(UInt8(ascii: "/")), let m = perHundred(at: i, in: context) { return m }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
         // "w/basement", "w/ garage": "with".
         if core.count > 2, core.first == "w" || core.first == "W", core.dropFirst().first == "/", let with = rules.words["with"],
