@@ -56,7 +56,7 @@ import ReciteScript
         ("above normal up to 1 – 2°C", "above normal up to one to two degrees Celsius"),
         ("1 - 2 bedrooms", "from one to two bedrooms"),
         ("the toll to 199 - 12 more than last year", "the toll to one hundred and ninety nine, twelve more than last year"),
-        ("#1105 — 80 Cumberland", "number one thousand one hundred and five, eighty Cumberland"),
+        ("#1105 — 80 Cumberland", "number eleven oh five, eighty Cumberland"),
         ("by a 52.1-47.9 margin", "by a fifty two point one to forty seven point nine margin"),
         ("restored in 1881-3", "restored in eighteen eighty one to three"),
     ])

@@ -11,7 +11,7 @@ import Testing
     func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
 
     @Test(arguments: [
-        ("Add 1-3/4 cups flour", "Add one and three quarters cups flour"),
+        ("Add 1-3/4 cups flour", "Add one and three quarter cups flour"),
         ("cut a 2-1/2 inch circle", "cut a two and a half inch circle"),
         ("1 1/2 tsp salt", "one and a half teaspoons salt"),
         // Not a mixed number: the fraction is improper, so the hyphen is a range.

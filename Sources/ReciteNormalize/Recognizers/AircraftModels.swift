@@ -12,6 +12,8 @@ enum AircraftModels {
     static func say(_ core: Substring, at i: Int, in context: Context) -> String? {
         let rules = context.rules
         guard rules.numberWords == nil, rules.spellNumbers else { return nil }
+        // "the 787-9’s debut": the possessive after the model.
+        if core.hasSuffix("’s") || core.hasSuffix("'s"), let model = say(core.dropLast(2), at: i, in: context) { return model + core.suffix(2) }
         var body = core
         var plural = false
         if body.hasSuffix("s") { body = body.dropLast(); plural = true }

@@ -67,7 +67,9 @@ struct InitialismReading {
         }
         // "NASA", "ISRO", "MOBA": four or five letters that make English syllables are said as a word;
         // so is anything that does in a headline ("TIL"). "AEDT", "GCSE", "ACPI" do not.
-        if !rules.spelledWords.contains(key), body.count >= 4 || shouted, Self.makesSyllables(lower) { return nil }
+        // A time zone after a time is spelled whatever its letters make ("8.16pm AEST").
+        let zone = rules.timeZones.contains(lower) && i > 0 && context.pieces[i - 1].core.last.map({ $0.isASCIIDigit || $0 == "m" || $0 == "M" }) == true
+        if !zone, !rules.spelledWords.contains(key), body.count >= 4 || shouted, Self.makesSyllables(lower) { return nil }
         let letters = body.map(String.init).joined(separator: ".")
         // "T.E.U.'s", "A.N.A.'s": the plural or possessive said "z" after the letters ("T.E.U.s" would
         // be "T E U ess", "GCSEs" "G C S E", and "U.K's" "U dot K's").

@@ -42,9 +42,10 @@ struct LetterCurrencyRecognizer {
             magnitude = m
         } else if context.joins(i + count - 1), let word = context.core(i + count), word.count > 2,
                   let m = rules.magnitudes[word.lowercased()] ?? rules.magnitudes[String(word.lowercased().dropLast())] {
-            // "Sh5 Million", "Rs.3 Lakhs".
-            magnitude = m
-            count += 1
+            // "Sh5 Million", "Rs.3 Lakhs", "Rs 1.5 lakh crore".
+            let (both, more) = MoneyRecognizer(rules: rules).compoundMagnitude(m, at: i + count, in: context)
+            magnitude = both
+            count += 1 + more
         }
         if code.count == 1 {
             let perAfter = context.joins(i + count - 1) && context.core(i + count).map { ["per", "each", "a", "an"].contains($0.lowercased()) } == true

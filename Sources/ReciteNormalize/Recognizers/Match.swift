@@ -35,6 +35,11 @@ struct Context {
 
     /// `previousWord` in lower case, for the few rules that look at it.
     var previousLowercased: Substring? { previousWord.map { Substring($0.lowercased()) } }
+    /// Whether `previousWord` is `word` (in lower case), answered without making a string for most words.
+    func previousIs(_ word: String) -> Bool {
+        guard let previous = previousWord, previous.utf8.count == word.utf8.count else { return false }
+        return previous.lowercased() == word
+    }
     /// Index of the last piece read as a number (a house number before a street name).
     var lastNumberIndex = -100
     /// The last decimal read as a version, and its shape ("18.04": two digits, two digits).

@@ -3,6 +3,13 @@
 struct MoneyRecognizer {
     let rules: LanguageRules
 
+    /// "₹4 lakh crore", "Rs 1.2 lakh crore": a magnitude word at `k` and another right after it,
+    /// said together before the currency; the second one's count of pieces (0 or 1).
+    func compoundMagnitude(_ magnitude: String, at k: Int, in context: Context) -> (String, Int) {
+        guard context.joins(k), let next = context.core(k + 1), next.count > 2, let second = rules.magnitudes[next.lowercased()] else { return (magnitude, 0) }
+        return ("\(magnitude) \(second)", 1)
+    }
+
     func recognize(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
         var core = piece.core
@@ -15,7 +22,8 @@ struct MoneyRecognizer {
            let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
             // "Rs 25 crore": a magnitude word after the amount.
             if context.joins(i + 1), let word = context.core(i + 2), word.count > 2, let magnitude = rules.magnitudes[word.lowercased()] {
-                return Match(3, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude))
+                let (both, more) = compoundMagnitude(magnitude, at: i + 2, in: context)
+                return Match(3 + more, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: both))
             }
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
@@ -69,8 +77,9 @@ struct MoneyRecognizer {
                     money.adjective = currency.major.singular == name.lowercased()
                     return Match(3, money.say(n, currency: currency, magnitude: magnitude))
                 }
-                money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2, in: context), in: context, decimals: true)
-                return Match(2, money.say(n, currency: currency, magnitude: magnitude) + (plus ? " \(rules.word("plus"))" : ""))
+                let (both, more) = plus ? (magnitude, 0) : compoundMagnitude(magnitude, at: i + 1, in: context)
+                money.adjective = numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 2 + more, in: context), in: context, decimals: true)
+                return Match(2 + more, money.say(n, currency: currency, magnitude: both) + (plus ? " \(rules.word("plus"))" : ""))
             }
             // "£6,328 pa", "R125 373 p.a.": a rate's abbreviation after the amount.
             if pluses.isEmpty, context.joins(i) || context.pieces[i].trail.isEmpty, let rate = rateAfter(i + 1, in: context) {

@@ -81,7 +81,9 @@ extension NumberRecognizer {
     /// after the number ("kWh/100"), whose unit comes after the slash in the next piece.
     func perHundred(_ n: NumberLiteral, next j: Int, in context: Context) -> (spoken: String, count: Int)? {
         guard rules.numberWords == nil, let written = context.core(j), let slash = written.firstIndex(of: "/"),
-              let top = UnitParser(rules: rules).parse(written[..<slash]) else { return nil }
+              // "4.2 litres/100 km": the unit may be written out (not "2.1 meters/7 feet", a pair of measures).
+              let top = UnitParser(rules: rules).parse(written[..<slash])
+                ?? (written[written.index(after: slash)...].hasPrefix("100") ? rules.writtenUnit(written[..<slash]) : nil) else { return nil }
         // "kWh/100 km", or glued: "kWh/100km".
         let below = written[written.index(after: slash)...]
         let amount = below.prefix(while: \.isASCIIDigit)

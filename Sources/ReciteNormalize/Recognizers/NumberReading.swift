@@ -65,6 +65,17 @@ struct NumberReading {
         return "\(cardinal.say(high)) \(low < 10 ? "oh " : "")\(cardinal.say(low))"
     }
 
+    /// The lines of a video format ("1080p"), said in pairs before their "p".
+    static let videoLines: Set<String> = ["240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"]
+
+    /// A whole number that names something after "number" ("No. 4471", "#1105", "prisoner #
+    /// 566928"): four digits in pairs, as a house number is said, five or more digit by digit;
+    /// nil for a shorter one, which is said as a cardinal ("No. 43").
+    func sayIdentifier(_ n: NumberLiteral) -> String? {
+        guard rules.spellNumbers, rules.numberWords == nil, n.isInteger, !n.grouped, !n.negative, n.integer.count >= 4 else { return nil }
+        return n.integer.count == 4 && !n.hasLeadingZero ? sayHouseNumber(n) : DigitsVerbalizer(rules: rules).say(n.integer)
+    }
+
     /// The unit a mark after a number stands for: inches (", ″) or feet (', ′).
     func markUnit(_ mark: Character) -> Inflected? {
         switch mark {
@@ -203,6 +214,11 @@ struct NumberReading {
         // "2 x 4′s": a prime before the s of a plural.
         if suffix == "′s", rules.numberWords == nil { return plural(say(n, allowYear: false)) }
         // "a 5-lb bag": a measure joined to its noun takes the singular unit.
+        // "Section 22-A", "Form 16-B": one capital that is also a unit's symbol ("A") names a part.
+        if suffix.count == 2, suffix.first == "-", let letter = suffix.last, letter.isUppercase, rules.ambiguousUnits.contains(String(letter)),
+           n.isInteger, rules.numberWords == nil {
+            return "\(say(n, allowYear: false)) \(letter == "A" ? "A-" : String(letter))"
+        }
         if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"
         }
@@ -227,6 +243,11 @@ struct NumberReading {
                 return part.count == 2 && part.first!.isUppercase && part.last == "s" ? "\(part.first!)'s" : String(part)
             }
             return "\(say(n, allowYear: false)) \(words.joined(separator: " "))"
+        }
+        // "720p", "1080p": a video's lines, in pairs; "31p", "1423p", "1984.5p": pence, a share's price.
+        if lower == "p", rules.numberWords == nil, rules.spellNumbers {
+            if n.isInteger, Self.videoLines.contains(n.integer) { return "\(sayHouseNumber(n)) \(suffix)" }
+            return "\(say(n, allowYear: false)) \(suffix)"
         }
         // "1080p", "7950X": a model or format number, said in pairs, then its letter.
         if n.isInteger, !n.grouped, n.integer.count == 4, suffix.count == 1, suffix.first?.isLetter == true, lower != "s" {

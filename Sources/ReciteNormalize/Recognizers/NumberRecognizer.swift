@@ -25,6 +25,14 @@ struct NumberRecognizer {
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
+        // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
+        if i > 0, context.previousIs("number"), !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
+           core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0xE2 }),
+           case let groups = core.split(separator: "-", omittingEmptySubsequences: false).flatMap({ $0.split(separator: "–", omittingEmptySubsequences: false) }),
+           groups.count >= 2, groups.allSatisfy({ $0.isAllDigits && $0.count <= 6 }) {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            return Match(1, groups.map { g in NumberLiteral.parse(g, rules: rules).flatMap(reading.sayIdentifier) ?? cardinal.say(g) }.joined(separator: " "))
+        }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
@@ -240,6 +248,11 @@ struct NumberRecognizer {
            let road = context.core(i + 1), rules.pairedBefore.contains(road.lowercased()) {
             return Match(1, prefix + reading.sayHouseNumber(n))
         }
+        // "No. 4471", "prisoner # 566928": after "number", a number names something (`sayIdentifier`).
+        if count == 1, i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
+           context.previousIs("number") || context.previousIs("section"), let id = reading.sayIdentifier(n) {
+            return Match(1, prefix + id)
+        }
         // "RTX 4090", "UA 123": a model or flight number after a name in capitals, said in pairs.
         // "U.S. 101": the period of an abbreviation with periods inside does not end the name.
         if count == 1, i > 0, n.isInteger, !n.grouped, !n.negative, (3...4).contains(n.integer.count), !n.hasLeadingZero,
@@ -287,6 +300,13 @@ struct NumberRecognizer {
         }
         // A unit in the next word: "8 m²", "5 km/h", "2 bd.", "21 °C".
         // "20 x 30 ft": dimensions; the second number is read on with its unit.
+        // "1920 x 1080 pixels": a screen's resolution, each side in pairs.
+        if next == "x" || next == "×", count == 1, n.isInteger, (3...4).contains(n.integer.count), context.joins(j), context.joins(j + 1),
+           let other = context.core(j + 1), other.count >= 3, other.count <= 4, other.isAllDigits,
+           let after = context.core(j + 2), Self.resolutionWords.contains(after.lowercased()),
+           let second = NumberLiteral.parse(other, rules: rules) {
+            return Match(3, "\(reading.sayHouseNumber(n)) \(rules.word("by")) \(reading.sayHouseNumber(second))")
+        }
         if next == "x" || next == "×", context.joins(j), context.core(j + 1)?.first?.isASCIIDigit == true {
             return Match(count + 1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("by"))")
         }
@@ -323,6 +343,15 @@ struct NumberRecognizer {
         if context.joins(j), context.core(j + 1)?.utf8.contains(UInt8(ascii: "/")) == true, let m = substancePerUnit(n, next: j, in: context) {
             return Match(count + m.count, prefix + m.spoken)
         }
+        // "2 heaped tbsp", "1 level tsp": a cook's word between the amount and its unit.
+        if rules.numberWords == nil, (5...8).contains(next.utf8.count), Self.cooksMeasures.contains(next.lowercased()), context.joins(j),
+           let unit = unitAfter(j + 1, in: context, number: n),
+           unit.expression.denominator == nil, unit.expression.numerator.count == 1,
+           rules.quantityUnits.contains(unit.expression.numerator[0].reading.singular) {
+            var m = Match(count + 1 + unit.count, prefix + "\(reading.say(n, allowYear: false)) \(next) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: !n.isOne))")
+            m.consumesDot = unit.dotted
+            return m
+        }
         if let unit = unitAfter(j, in: context, number: n) {
             // "1500 sq foot": a unit written out in the singular is said as written.
             let written = context.pieces[j + unit.count - 1].core
@@ -349,6 +378,14 @@ struct NumberRecognizer {
         if let currency = rules.currencies[String(next)] {
             return Match(count + 1, prefix + MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
+        // "2 & 1/2 cups", "5 and 3/4 hours": a mixed number written with its "and".
+        if n.isInteger, rules.numberWords == nil, next == "&" || next == "and", context.joins(j), let part = context.core(j + 1),
+           part.contains("/") || part.count == 1 && FractionVerbalizer.vulgar[part.first!] != nil,
+           let m = fraction(at: j + 1, in: context, whole: n.integer) {
+            var mixed = Match(count + 1 + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
+            mixed.consumesDot = m.consumesDot
+            return mixed
+        }
         // Mixed fractions: "2 1/2", "4 1/2 lbs".
         if n.isInteger, let m = fraction(at: j, in: context, whole: n.integer) {
             var mixed = Match(count + m.count, prefix + m.spoken).consumingQuote(m.consumesQuote)
@@ -373,7 +410,8 @@ struct NumberRecognizer {
 
     // MARK: - Parts
 
-    /// "24m33s" → "twenty four minutes thirty three seconds", "1h05m" → "one hour five minutes".
+    /// "24m33s" → "twenty four minutes thirty three seconds", "1h05m" → "one hour five minutes",
+    /// "1hour45mins", "2hrs15min" (the names of the parts written out or shortened).
     func gluedDuration(_ core: Substring) -> String? {
         let names: [Character: String] = ["h": "hour", "m": "minute", "s": "second"]
         var said: [String] = []
@@ -381,15 +419,21 @@ struct NumberRecognizer {
         var last: Character?
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
-            guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = rest.dropFirst(digits.count).first,
+            let letters = rest.dropFirst(digits.count).prefix(while: \.isLetter)
+            guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = Self.durationParts[letters.lowercased()],
                   let name = names[mark], last.map({ "hms".firstIndex(of: $0)! < "hms".firstIndex(of: mark)! }) ?? true,
                   let value = Int(digits) else { return nil }
             said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(value == 1 ? name : name + "s")")
             last = mark
-            rest = rest.dropFirst(digits.count + 1)
+            rest = rest.dropFirst(digits.count + letters.count)
         }
         return said.count >= 2 ? said.joined(separator: " ") : nil
     }
+
+    /// The written names of a duration's parts: hours, minutes, seconds.
+    static let durationParts: [String: Character] = ["h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+                                                      "m": "m", "min": "m", "mins": "m", "minute": "m", "minutes": "m",
+                                                      "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s"]
 
     /// "0900" → "oh nine hundred", "2230" → "twenty two thirty": a time on the 24-hour clock.
     func twentyFourHour(_ digits: String) -> String? {
@@ -530,12 +574,14 @@ struct NumberRecognizer {
         }
         guard let mark, let unit = markUnit(mark) else { return nil }
         // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
-        var quotes = markIndex == i ? piece.lead.filter { $0 == mark }.count : 0
+        // “in 2017”: a closing curly quote answers the opening one, which is another character.
+        let opening: Character = mark == "”" ? "“" : mark == "’" ? "‘" : mark
+        var quotes = markIndex == i ? piece.lead.filter { $0 == mark || $0 == opening }.count : 0
         for k in 0..<i {
             let p = context.pieces[k]
             // "11 1/2 "": a mark written apart after a number is no quote either.
             if p.core.isEmpty, k > 0, context.pieces[k - 1].core.last?.isASCIIDigit == true { continue }
-            quotes += p.lead.filter { $0 == mark }.count
+            quotes += p.lead.filter { $0 == mark || $0 == opening }.count
             if p.core.last?.isASCIIDigit != true { quotes += p.trail.filter { $0 == mark }.count }
         }
         guard quotes % 2 == 0 || mark == "″" || mark == "′" else { return nil }
@@ -651,6 +697,9 @@ struct NumberRecognizer {
            rules.quantityUnits.contains(term.reading.singular), !Self.containerNouns.contains(lower) {
             return false
         }
+        // "165m height", "90 m elevation gain", "64 GB storage": before a noun of what is measured, the
+        // measure is an amount of it ("a height of 165 m"), plural unless an article makes it an adjective.
+        if !afterArticle, article != "the", Self.measuredNouns.contains(lower) { return false }
         // "The 51Whr Rapid Charge battery": after "the", a name follows a measure that describes it.
         if article == "the", noun.first?.isUppercase == true { return true }
         // After "a" a name may follow ("a $950 million Series C round"); else a word in lower case.
@@ -691,6 +740,14 @@ struct NumberRecognizer {
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
                                                      "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+    /// Words after a width and a height in pixels ("1920 x 1080 pixels").
+    static let resolutionWords: Set<String> = ["pixels", "pixel", "px", "resolution", "display", "screen", "monitor", "video"]
+    /// Words a recipe puts between an amount and its spoon or cup ("2 heaped tbsp").
+    static let cooksMeasures: Set<String> = ["heaped", "heaping", "level", "rounded", "scant", "generous"]
+    /// Nouns that name what a measure measures: after one, the measure is an amount, not an adjective.
+    static let measuredNouns: Set<String> = ["height", "elevation", "altitude", "depth", "gain", "loss", "storage", "memory",
+                                              "torque", "rainfall", "snowfall", "precipitation", "bandwidth",
+                                              "throughput", "clearance", "headroom", "displacement", "thrust", "payload"]
     /// Words of place after a length ("along that line 70' at which point", "8' above the floor").
     static let wordsOfPlaceAfterMeasure: Set<String> = ["at", "from", "to", "of", "on", "by", "above", "below", "beyond", "past",
                                                          "behind", "across", "up", "down", "away", "high", "long", "wide", "deep", "tall", "x"]
@@ -871,13 +928,13 @@ struct NumberRecognizer {
             let proper = wholePart == nil
             if context.joins(i), i + 1 < context.pieces.count, let unit = unitAfter(i + 1, in: context) {
                 let describes = !proper && isAdjective(at: i, unitEnd: i + 1 + unit.count, in: context, decimals: true, unit: unit.expression)
-                let spoken = verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: proper)
+                let spoken = verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: true)
                 var m = Match(1 + unit.count, spoken + " " + UnitVerbalizer(rules: rules).say(unit.expression, plural: !proper && !describes))
                 m.consumesDot = unit.dotted
                 return m
             }
             if proper, let said = halfOrQuarter(n, d, before: i + 1, in: context) { return Match(1, said) }
-            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart))
+            return Match(1, verbalizer.say(numerator: n, denominator: d, whole: wholePart, beforeUnit: beforeQuantity(i + 1, in: context)))
         }
         let parts = core.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isAllDigits, !parts[1].isEmpty else { return nil }
@@ -894,8 +951,15 @@ struct NumberRecognizer {
             denominator = denominator.dropLast(2)
         }
         guard denominator.isAllDigits, denominator.first != "0", parts[0].count <= 6, denominator.count <= 6 else {
-            // "12/kg": per unit.
-            if whole == nil, let unit = UnitParser(rules: rules).parse(core[core.index(after: core.firstIndex(of: "/")!)...]) {
+            // "140/80mmHg": a reading over another with its unit glued.
+            if whole == nil, case let digits = denominator.prefix(while: \.isASCIIDigit), !digits.isEmpty, digits.first != "0",
+               let unit = UnitParser(rules: rules).parse(denominator.dropFirst(digits.count)), rules.spellNumbers,
+               let spoken = pair(String(parts[0]), String(digits), exact: true) {
+                return Match(1, spoken + " " + UnitVerbalizer(rules: rules).say(unit, plural: true))
+            }
+            // "12/kg": per unit (not "grade 7/A", where a capital that is also a symbol is a grade).
+            if whole == nil, case let below = core[core.index(after: core.firstIndex(of: "/")!)...],
+               below.count > 1 || !rules.ambiguousUnits.contains(String(below)), let unit = UnitParser(rules: rules).parse(below) {
                 let n = CardinalVerbalizer(rules: rules).say(parts[0])
                 return Match(1, "\(n) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
@@ -906,6 +970,9 @@ struct NumberRecognizer {
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
            CricketFigures.isCricket(around: i, in: context) {
             return Match(1, figures)
+        }
+        if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {
+            return Match(1, spoken)
         }
         // Readings of a pair that is not a fraction, for a language that spells numbers.
         if whole == nil, rules.spellNumbers, let spoken = pair(String(parts[0]), String(denominator), exact: denominator == parts[1]) {
@@ -930,7 +997,7 @@ struct NumberRecognizer {
         // "a 1/2 mile run": after "a" a half describes the noun, as before a unit ("a 5/16 wrench" keeps its plural).
         let afterArticle = parts[0] == "1" && i > 0 && context.pieces[i - 1].core.lowercased() == "a" && !context.pieces[i - 1].endsClause
         // "1/2-inch plywood", "3/4" plywood": before its unit a fraction is "half", "three quarter".
-        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper) }
+        var beforeUnit: String { verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole, beforeUnit: proper || whole != nil) }
         var spoken = afterArticle ? beforeUnit : verbalizer.say(numerator: String(parts[0]), denominator: String(denominator), whole: whole)
         if !word.isEmpty { return Match(1, (rules.allUnits[String(word.dropFirst())] != nil ? beforeUnit : spoken) + word) }
         // "4 1/2 lbs": the unit after a mixed fraction is plural; "1/4 tsp" takes the singular.
@@ -947,7 +1014,37 @@ struct NumberRecognizer {
         if whole == nil, !afterArticle, word.isEmpty, let said = halfOrQuarter(String(parts[0]), String(denominator), before: i + 1, in: context) {
             return Match(count, said)
         }
+        if word.isEmpty, beforeQuantity(i + 1, in: context) { return Match(count, beforeUnit) }
         return Match(count, spoken)
+    }
+
+    /// Whether piece `k` is a cook's measure written out ("cup", "cups", "teaspoon"): before it a
+    /// fraction is said as before a unit ("one and three quarter cups").
+    func beforeQuantity(_ k: Int, in context: Context) -> Bool {
+        guard rules.numberWords == nil, context.joins(k - 1), let next = context.core(k), next.count >= 3, next.first?.isLowercase == true else { return false }
+        let lower = next.lowercased()
+        return rules.quantityUnits.contains(lower) || lower.hasSuffix("s") && rules.quantityUnits.contains(String(lower.dropLast()))
+    }
+
+    /// Two numbers with a slash that name something, not a fraction: after "number", a case
+    /// numbered within its year ("No. 96/2012", "ninety six of twenty twelve") or two identifiers
+    /// ("train number 12403/12404"); before a street, a unit and its house ("5/280 Bronte Road",
+    /// "five, two eighty", as Australian addresses are written). English.
+    func numberedPair(_ a: String, _ b: String, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, a.count <= 6, b.count <= 6,
+              let top = NumberLiteral.parse(Substring(a), rules: rules), let bottom = NumberLiteral.parse(Substring(b), rules: rules) else { return nil }
+        let reading = NumberReading(rules: rules)
+        let cardinal = CardinalVerbalizer(rules: rules)
+        if i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".", context.previousIs("number") {
+            if b.count == 4, let year = Int(b), (1950...2099).contains(year), a.count <= 4 {
+                return "\(reading.sayIdentifier(top) ?? cardinal.say(a)) \(rules.word("of")) \(YearVerbalizer(rules: rules).say(year))"
+            }
+            return "\(reading.sayIdentifier(top) ?? cardinal.say(a)) \(rules.word("slash")) \(reading.sayIdentifier(bottom) ?? cardinal.say(b))"
+        }
+        if a.count <= 3, b.count <= 4, context.joins(i), isAddress(after: i + 1, in: context) {
+            return "\(cardinal.say(a)), \(reading.sayHouseNumber(bottom))"
+        }
+        return nil
     }
 
     /// "1/2 a cup", "½ tablespoon", "1/4 of the pot": a half or a quarter before a word is said as

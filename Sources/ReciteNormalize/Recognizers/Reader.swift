@@ -22,6 +22,8 @@ struct Reader {
         let letterMoney = LetterCurrencyRecognizer(rules: rules)
         let symbols = SymbolRecognizer(rules: rules, emoji: emoji)
         let firstOut = out.count
+        // Whether the text spells "metre": looked for only once a reading names a meter or a liter.
+        var british: Bool?
         var i = 0
         while i < pieces.count {
             let piece = pieces[i]
@@ -42,6 +44,15 @@ struct Reader {
                 i += 1
                 continue
             }
+            // "from 7 a.m. – 5 p.m.": a dash between a time's meridiem and the next time is "to".
+            if piece.core.utf8.count <= 3, piece.core == "–" || piece.core == "-" || piece.core == "—", rules.verbalizes, rules.numberWords == nil,
+               i > 0, i + 1 < pieces.count, pieces[i + 1].core.first?.isASCIIDigit == true, Self.endsWithMeridiem(pieces[i - 1].core),
+               // "9am - 12.30pm - 2pm": after a range's high end, the next dash parts two ranges.
+               i < 2 || !["–", "-", "—"].contains(pieces[i - 2].core) {
+                out.append(Run(.speech(rules.word("to")), source: piece.span, style: piece.style))
+                i += 1
+                continue
+            }
             if !isLetter, !first.isASCIIDigit, rules.pauses.contains(String(piece.core)) {
                 appendPunctuation(",", to: &out, after: firstOut)
                 i += 1
@@ -53,6 +64,32 @@ struct Reader {
                pieces[i + 1].core.first?.isASCIIDigit == true && (pieces[i - 1].core.last?.isLetter == true && i > 1 && pieces[i - 2].core.first?.isASCIIDigit == true)
                 || isMeasure(pieces[i - 1].core) && (pieces[i + 1].core.first?.isASCIIDigit == true || i + 2 < pieces.count && pieces[i + 1].core.first?.isLetter == true && pieces[i + 2].core.first?.isASCIIDigit == true) {
                 appendPunctuation(",", to: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            // ".NET 6.0", "a .csv file": a word written after a dot is said "dot", not a sentence's end
+            // (in capitals, or in lower case after a word with nothing between them).
+            if piece.lead.utf8.count == 1, piece.lead.utf8.first == UInt8(ascii: "."), rules.verbalizes, rules.numberWords == nil, asciiLetter, (2...6).contains(piece.core.utf8.count),
+               piece.core.allSatisfy({ $0.isASCII && $0.isUppercase }) && (i == 0 || pieces[i - 1].trail.isEmpty)
+                || i > 0 && pieces[i - 1].trail.isEmpty && piece.core.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+                out.append(Run(.speech("\(rules.word("dot")) \(piece.core)" + piece.trail), source: piece.span, style: piece.style))
+                context.previousWord = piece.core
+                i += 1
+                continue
+            }
+            // "the top grade A*": a grade and its star.
+            if asciiLetter, piece.core.utf8.count <= 8, piece.core.utf8.dropFirst().first == UInt8(ascii: "*"),
+               let grade = Grades.say(piece.core, rules: rules) {
+                emit(Match(1, grade), at: i, pieces: pieces, into: &out, after: firstOut)
+                i += 1
+                continue
+            }
+            // "Office / professional work": a slash standing between two words is a choice, "or".
+            if piece.core.utf8.count == 1, piece.core.utf8.first == UInt8(ascii: "/"), rules.verbalizes, i > 0, i + 1 < pieces.count,
+               !pieces[i - 1].endsClause,
+               words.alternatives(pieces[i - 1].core, pieces[i + 1].core, before: i > 1 && !pieces[i - 2].endsClause ? pieces[i - 2].core : nil,
+                                  after: i + 2 < pieces.count && !pieces[i + 1].endsClause ? pieces[i + 2].core : nil) != nil {
+                out.append(Run(.speech(rules.word("or")), source: piece.span, style: piece.style))
                 i += 1
                 continue
             }
@@ -108,6 +145,13 @@ struct Reader {
                 // Said by nothing (an emoji): its punctuation still makes a pause.
                 appendPunctuation(pieces[i + match.count - 1].trail, to: &out, after: firstOut)
             } else {
+                var match = match
+                if rules.numberWords == nil, BritishSpelling.namesMeterOrLiter(match.spoken) {
+                    if british == nil {
+                        british = subjects.contains(.britishSpelling) || pieces.indices.contains { BritishSpelling.spells(pieces[$0].core) }
+                    }
+                    if british == true { match.spoken = BritishSpelling.respell(match.spoken) }
+                }
                 emit(match, at: i, pieces: pieces, into: &out, after: firstOut)
                 context.previousWord = match.spoken.split(separator: " ").last
             }
@@ -130,7 +174,7 @@ struct Reader {
                 core = core.dropFirst(leading.count)
             }
             let trailing = core.reversed().prefix(while: { Self.footnoteMarks.contains($0) || Self.trademarks.contains($0) })
-            if !trailing.isEmpty, trailing.count <= 3, core.count > trailing.count,
+            if !trailing.isEmpty, trailing.count <= 3, core.count > trailing.count, !Grades.isGrade(core),
                core.dropLast(trailing.count).last.map({ $0.isLetter || $0.isASCIIDigit || $0 == "." || $0 == ")" || $0 == "%" }) == true {
                 core = core.dropLast(trailing.count)
             }
@@ -142,6 +186,14 @@ struct Reader {
             out[k].core = core
         }
         return out
+    }
+
+    /// Whether `core` ends a clock time: "a.m", "PM", or glued to its digits ("7am", "9.30pm").
+    static func endsWithMeridiem(_ core: Substring) -> Bool {
+        guard core.count >= 2, core.count <= 8 else { return false }
+        let lower = core.lowercased()
+        if ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(lower) { return true }
+        return (lower.hasSuffix("am") || lower.hasSuffix("pm")) && lower.dropLast(2).last?.isASCIIDigit == true
     }
 
     /// A number with a sign or unit glued after it ("40°", "5kg", "20%").

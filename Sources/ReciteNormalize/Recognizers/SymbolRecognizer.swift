@@ -51,6 +51,11 @@ struct SymbolRecognizer {
                     return said
                 }
             }
+            // "#1105": the number sign's number names something.
+            if reading == rules.symbolsBeforeNumber["#"] || reading == rules.symbolsBeforeNumber["§"], let n = NumberLiteral.parse(core.dropFirst(length), rules: rules), n.end == core.endIndex,
+               let id = NumberReading(rules: rules).sayIdentifier(n) {
+                return Match(1, "\(reading) \(id)")
+            }
             guard let number = NumberReading(rules: rules).sayWhole(core.dropFirst(length), allowYear: false) else { continue }
             return Match(1, "\(reading) \(number)")
         }

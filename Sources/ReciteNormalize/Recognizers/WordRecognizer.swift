@@ -84,13 +84,20 @@ struct WordRecognizer {
         if let direction = compass(at: i, in: context) { return direction }
         if let m = DateRecognizer(rules: rules).monthFirst(at: i, in: context) { return m }
         if let first = core.utf8.first, first >= UInt8(ascii: "C"), first <= UInt8(ascii: "X"), let m = roman(at: i, in: context) { return m }
-        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93).
+        // "Monday-Thursday", "Monday–Friday": a range of days (a hyphen, or an en dash: E2 80 93);
+        // "July-September", "Jan–Mar": a range of months.
         if let f = core.utf8.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"), core.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == 0x93 }),
-           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2,
-           days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase && (rules.dateWords.contains($0.lowercased()) || rules.days[String($0)] != nil) }) {
-            // "Tue-Sun": short names in full.
-            let full = days.map { rules.days[String($0)] ?? String($0) }
-            return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
+           case let days = core.split(whereSeparator: { $0 == "-" || $0 == "–" }), days.count == 2, days.allSatisfy({ $0.count > 2 && $0.first!.isUppercase }) {
+            if days.allSatisfy({ rules.dateWords.contains($0.lowercased()) || rules.days[String($0)] != nil }) {
+                // "Tue-Sun": short names in full.
+                let full = days.map { rules.days[String($0)] ?? String($0) }
+                return Match(1, "\(full[0]) \(rules.word("to")) \(full[1])")
+            }
+            let dates = DateRecognizer(rules: rules)
+            if case let months = days.compactMap({ dates.month($0) }), months.count == 2, months.allSatisfy({ rules.monthNames.indices.contains($0 - 1) }) {
+                let names = months.map { rules.monthNames[$0 - 1].prefix(1).uppercased() + rules.monthNames[$0 - 1].dropFirst() }
+                return Match(1, "\(names[0]) \(rules.word("to")) \(names[1])")
+            }
         }
         // "AEDT", "TEUs", "SoC": two capitals first or last of three (answered from the bytes), perhaps an initialism.
         if bytes.count >= 2, let b = bytes.first, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z"),
@@ -110,6 +117,7 @@ struct WordRecognizer {
         if let spoken = version(core) { return Match(1, spoken) }
         if core.contains("=" as Character), core.count > 2 { return NumberRecognizer(rules: rules).math(core).map { Match(1, $0) } }
         if let spoken = dosingInterval(core) { return Match(1, spoken) }
+        if core.utf8.contains(UInt8(ascii: "/")), let m = perHundred(at: i, in: context) { return m }
         if core.contains(where: \.isASCIIDigit) { return compound(core).map { Match(1, $0) } }
         // "w/basement", "w/ garage": "with".
         if core.count > 2, core.first == "w" || core.first == "W", core.dropFirst().first == "/", let with = rules.words["with"],
@@ -120,12 +128,66 @@ struct WordRecognizer {
         if core.contains("/" as Character), let spoken = perUnit(core) { return Match(1, spoken) }
         if core.contains("/" as Character), let slash = rules.word("slash") as String?,
            core.split(separator: "/").allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+            if let either = pairOfWords(core, at: i, in: context) { return Match(1, either) }
             return Match(1, core.split(separator: "/").joined(separator: " \(slash) "))
         }
         return symbolsInside(core).map { Match(1, $0) }
     }
 
     // MARK: - Kinds of words
+
+    /// "L/100km", "litres/100 km", "kWh/100Km": what a car uses per hundred kilometres (or miles).
+    func perHundred(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        guard rules.numberWords == nil, rules.spellNumbers, let slash = core.firstIndex(of: "/") else { return nil }
+        let top = core[..<slash], bottom = core[core.index(after: slash)...]
+        guard bottom.hasPrefix("100"), !top.isEmpty else { return nil }
+        var below = bottom.dropFirst(3)
+        var count = 1
+        if below.isEmpty, context.joins(i), let next = context.core(i + 1) {
+            below = next
+            count = 2
+        }
+        let parser = UnitParser(rules: rules)
+        guard !below.isEmpty, let perUnit = parser.parse(below) ?? parser.parse(Substring(below.lowercased())),
+              let unit = parser.parse(top) ?? rules.writtenUnit(top) else { return nil }
+        let units = UnitVerbalizer(rules: rules)
+        return Match(count, "\(units.say(unit, plural: true)) \(rules.per) hundred \(units.say(perUnit, plural: true))")
+    }
+
+    /// `alternatives` for a word written "a/b" at piece `i`.
+    func pairOfWords(_ core: Substring, at i: Int, in context: Context) -> String? {
+        let parts = core.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let before = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core : nil
+        let after = context.joins(i) ? context.core(i + 1) : nil
+        return alternatives(parts[0], parts[1], before: before, after: after)
+    }
+
+    /// "delivered/posted to", "boiled/canned chickpeas", "his/her": two words with a slash between
+    /// them in a sentence are a choice, said "or", when the pair ends its clause or comes before a
+    /// word of grammar, or a word of them is an adjective or a participle by its ending, or both are
+    /// pronouns. Two nouns before a noun name one thing ("a washer/dryer hook-up") and keep the
+    /// slash, as a pair standing alone does ("upgrade/update"), and so do names ("Sydney/Melbourne"),
+    /// capitals ("AC/DC") and units ("mmol/mol"). `before` and `after` are the words beside the pair
+    /// in its clause.
+    func alternatives(_ a: Substring, _ b: Substring, before: Substring?, after: Substring?) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, before != nil || after != nil, let or = rules.words["or"]?.singular,
+              a.count >= 3 || Self.pronouns.contains(a.lowercased()), b.count >= 3 || Self.pronouns.contains(b.lowercased()),
+              a.allSatisfy(\.isLetter), b.allSatisfy(\.isLetter),
+              a.dropFirst().allSatisfy(\.isLowercase), b.dropFirst().allSatisfy(\.isLowercase),
+              a.first?.isLowercase == true || b.first?.isLowercase == true,
+              UnitParser(rules: rules).parse(a) == nil, UnitParser(rules: rules).parse(b) == nil else { return nil }
+        let pair = [a.lowercased(), b.lowercased()]
+        let grammarAfter = after.map { NumberRecognizer.notNounsAfterMeasure.contains($0.lowercased()) } ?? true
+        let modifier = pair.contains { w in Self.modifierEndings.contains { w.hasSuffix($0) && w.count > $0.count + 2 } }
+        guard grammarAfter || modifier || pair.allSatisfy(Self.pronouns.contains) else { return nil }
+        return "\(a) \(or) \(b)"
+    }
+
+    /// Endings of adjectives and participles ("boiled", "professional", "active").
+    static let modifierEndings = ["ed", "ing", "al", "ive", "ous", "ful", "able", "ible", "ic", "less"]
+    static let pronouns: Set<String> = ["he", "she", "him", "her", "his", "hers", "they", "them", "their"]
 
     static let limits: [String: String] = ["min": "minimum", "max": "maximum"]
 

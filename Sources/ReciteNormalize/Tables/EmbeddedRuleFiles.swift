@@ -326,6 +326,11 @@ enum EmbeddedRuleFiles {
           H.R.: H R
           S.Res.: S Res
           and/or: and or
+          # Pairs said as one thing, not a choice (other words with a slash between them are "or").
+          input/output: input output
+          read/write: read write
+          on/off: on off
+          either/or: either or
           24/7: twenty four seven
           9/11: nine eleven
           Mon.: Monday
@@ -426,6 +431,11 @@ enum EmbeddedRuleFiles {
           Mk.: Mark
           Engr: Engineer
           Prof: Professor
+          # Indian honorifics in legal and official writing ("Sh. Suresh Goyal", "Smt. Devi").
+          Sh.: Shri
+          Shri.: Shri
+          Smt.: Shrimati
+          Smt: Shrimati
           # Ranks and titles written without their period ("Lt Col Smith", "Sgt Pepper").
           Lt: lieutenant
           Col: Colonel
@@ -521,6 +531,10 @@ enum EmbeddedRuleFiles {
           Pl: Place
           Sq: Square
           Pkwy: Parkway
+          # Australian and New Zealand addresses.
+          Pde: Parade
+          Tce: Terrace
+          Esp: Esplanade
           Expy: Expressway
           Hwy: Highway
           hwy: Highway
@@ -1585,6 +1599,7 @@ enum EmbeddedRuleFiles {
           from: from
           to: to
           and: and
+          or: or
           by: by
           times: times
           the: the
@@ -1786,12 +1801,14 @@ enum EmbeddedRuleFiles {
           hp: horsepower | horsepower
           HP: horsepower | horsepower
           "%": percent | percent
+          # British and Australian papers' "up 14pc" (a piece, as in "a 10 pc set", needs the noun: ambiguous).
+          pc: per cent | per cent
           "¢": cent | cents
           "‰": per mille | per mille
 
         # Symbols that are also words ("5 in the box", "grade 5 A students"): read as a unit only when
         # nothing but punctuation, the end of the text, a number or a capitalized word follows.
-        ambiguous: [in, a, A, s, t, st, pt, ha, ac, mo, yd, bd, br, ba., cc, g, l, b, hp, HP, v]
+        ambiguous: [in, a, A, s, t, st, pt, ha, ac, mo, yd, bd, br, ba., cc, g, l, b, hp, HP, v, pc]
 
         # Symbols read as letters, not as units, when they stand alone after a number: "0.1 K" and
         # "50 B" are said "K" and "B" ("fifty K" is how people say 50K); "KB" and "MB/s" are still units.

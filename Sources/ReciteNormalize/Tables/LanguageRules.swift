@@ -197,6 +197,15 @@ final class LanguageRules: @unchecked Sendable {
     /// A grammar word, singular.
     func word(_ key: String) -> String { words[key]?.singular ?? key }
 
+    /// A unit written out ("litres", "kilometer"), in either spelling of metre and litre; nil for
+    /// any other word. Slow (a search of every unit): only for a word already beside a rate's slash.
+    func writtenUnit<S: StringProtocol>(_ word: S) -> UnitExpression? {
+        guard word.count > 2, word.allSatisfy(\.isLowercase) else { return nil }
+        let american = word.replacingOccurrences(of: "tre", with: "ter")
+        guard let reading = allUnits[american] ?? allUnits.values.first(where: { $0.singular == american || $0.plural == american }) else { return nil }
+        return UnitExpression(numerator: [UnitTerm(reading: reading, power: nil)])
+    }
+
     /// A grammar word agreeing with its number ("hour" or "hours").
     func word(_ key: String, plural: Bool) -> String {
         guard let w = words[key] else { return key }

@@ -55,8 +55,9 @@ enum PieceSplitter {
                 // "2014).and": a sentence ends inside the word.
                 parts.append(core[start..<next])
                 start = next
-            } else if c == "—", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isLetter {
-                // "raises—are": a dash between words, a pause of its own.
+            } else if c == "—", i > start, next < core.endIndex, case let before = core[core.index(before: i)],
+                      before.isLetter && core[next].isLetterOrNumber || before.isNumber && core[next].isLetter {
+                // "raises—are", "sieved—115g": a dash between words (not between two numbers), a pause of its own.
                 parts.append(core[start..<i])
                 parts.append(core[i..<next])
                 start = next
@@ -68,7 +69,8 @@ enum PieceSplitter {
                 let before = i > core.startIndex ? core[core.index(before: i)] : " "
                 let after = core[next]
                 let digitComma = c == "," && before.isNumber && after.isNumber
-                let glued = c == ")" && (after == "-" || after.isNumber)
+                // "(90cm)-": a dash that ends the word after a bracket is a pause, not a joint.
+                let glued = c == ")" && (after == "-" && core.index(after: next) < core.endIndex || after.isNumber)
                 if !digitComma, !glued, !cutAfter.contains(after), after != "." {
                     parts.append(core[start..<next])
                     start = next

@@ -5,7 +5,8 @@
 struct FractionVerbalizer {
     let rules: LanguageRules
 
-    /// `beforeUnit`: a proper fraction said before its unit, "half inch", "three quarter inch".
+    /// `beforeUnit`: a fraction said before its unit, "half inch", "three quarter inch", "one and
+    /// three quarter cups".
     func say(numerator: String, denominator: String, whole: String? = nil, beforeUnit: Bool = false) -> String {
         guard rules.spellNumbers else {
             return [whole, "\(numerator)/\(denominator)"].compactMap { $0 }.joined(separator: " ")
@@ -26,7 +27,7 @@ struct FractionVerbalizer {
         let d = Int(denominator) ?? 0
         if beforeUnit, whole == nil, n == 1, d == 2 { return "half" }
         // "three quarter inch" before a unit; "five eighths inch" keeps its plural.
-        let plural = n != 1 && !(beforeUnit && whole == nil && n < d && d == 4)
+        let plural = n != 1 && !(beforeUnit && n < d && d == 4)
         let denominatorWord: String
         switch d {
         case 1: denominatorWord = "over one"
