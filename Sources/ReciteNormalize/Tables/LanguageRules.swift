@@ -1,3 +1,4 @@
+import Foundation
 /// Everything the normalization stage knows about one language (or one regional variant of it):
 /// the tables of `Pipelines/rules/LANG.*.yml`, parsed once.
 ///
