@@ -22,7 +22,7 @@ public final class EspeakEngine {
     /// Report phoneme events (in IPA) for `--phonemes`. They leave the samples unchanged (checked)
     /// but cost about an eighth of the synthesis time, so they are asked for only when wanted.
     /// Set before the engine's first use (`reportPhonemes`).
-    nonisolated(unsafe) public private(set) static var reportsPhonemes = true
+    nonisolated(unsafe) private static var reportsPhonemes = true
 
     /// Whether this process's engine will report phoneme events: it counts when the engine
     /// starts (a worker decides it first thing), and changes nothing once it has started.

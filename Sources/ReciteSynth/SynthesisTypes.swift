@@ -33,11 +33,6 @@ public struct SynthesisRequest: Sendable, Hashable, Codable {
         self.volume = volume
         self.engine = engine
     }
-
-    /// The neural voice's settings, when a neural voice says it.
-    public var neural: NeuralSettings? {
-        if case .neural(let settings) = engine { settings } else { nil }
-    }
 }
 
 /// Which engine says a segment: eSpeak NG (embedded), or a neural voice on ONNX Runtime.
