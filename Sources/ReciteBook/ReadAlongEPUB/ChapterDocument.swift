@@ -115,17 +115,7 @@ struct ChapterDocument {
         }
         showFigures(before: Int.max)
         enter(nil)
-        let lang = XMLText.escape(language)
-        let xhtml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE html>
-        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(lang)" xml:lang="\(lang)">
-        <head>
-        <meta charset="utf-8"/>
-        <title>\(XMLText.escape(title))</title>
-        <link rel="stylesheet" type="text/css" href="\(XMLText.escape(stylesheet))"/>
-        </head>
-        <body>
+        let xhtml = XMLText.xhtmlOpening(language: language, title: title, stylesheet: stylesheet) + """
         <section epub:type="chapter">
         \(body)</section>
         </body>

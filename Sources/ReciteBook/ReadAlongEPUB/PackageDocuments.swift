@@ -126,21 +126,12 @@ enum PackageDocuments {
     /// The navigation document: the table of contents, one entry per chapter, its headings
     /// nested under it by level.
     static func navigation(title: String, language: String, chapters: [Chapter]) -> String {
-        let lang = XMLText.escape(language)
         let items = chapters.map { chapter in
             let headings = chapter.headings.filter { !$0.text.asTagText.isEmpty }
             let nested = headings.isEmpty ? "" : "\n" + list(headings[...], document: chapter.document)
             return "<li><a href=\"\(XMLText.escape(chapter.document))\">\(XMLText.escape(chapter.title))</a>\(nested)</li>"
         }.joined(separator: "\n")
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE html>
-        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(lang)" xml:lang="\(lang)">
-        <head>
-        <meta charset="utf-8"/>
-        <title>\(XMLText.escape(title))</title>
-        </head>
-        <body>
+        return XMLText.xhtmlOpening(language: language, title: title) + """
         <nav epub:type="toc" id="toc">
         <h1>\(XMLText.escape(title))</h1>
         <ol>

@@ -24,6 +24,24 @@ enum XMLText {
         }
         return out
     }
+
+    /// The start of an EPUB 3 XHTML content document, up to and including `<body>`: one prologue
+    /// for chapters and the navigation document, so both declare the same namespaces and language.
+    static func xhtmlOpening(language: String, title: String, stylesheet: String? = nil) -> String {
+        let lang = escape(language)
+        let link = stylesheet.map { "<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escape($0))\"/>\n" } ?? ""
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(lang)" xml:lang="\(lang)">
+        <head>
+        <meta charset="utf-8"/>
+        <title>\(escape(title))</title>
+        \(link)</head>
+        <body>
+
+        """
+    }
 }
 
 /// SMIL clock values for `clipBegin`/`clipEnd` and `media:duration`.
