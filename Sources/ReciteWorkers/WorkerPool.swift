@@ -1,4 +1,5 @@
 import Foundation
+import ReciteSegment
 import ReciteSynth
 import ReciteSystem
 
@@ -177,7 +178,7 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
     public func synthesize(_ requests: [SynthesisRequest], priority: Int) throws -> [SynthesizedAudio] {
         let encoder = JSONEncoder()
         let encoded = try requests.map { try encoder.encode($0) }
-        let work = SharedWork(count: requests.count)
+        let work = SharedWork(order: Self.longestFirst(requests))
         BlockingThreads.run(count: min(size * depth, requests.count)) { _ in
             while let index = work.take() {
                 work.store(self.call(encoded[index], priority: priority), at: index)
@@ -186,24 +187,35 @@ public final class WorkerPool: SegmentSynthesizer, @unchecked Sendable {
         return try work.results.map { try $0!.get() }
     }
 
+    /// The order in which a batch's requests are handed out: the longest first (by the letters
+    /// said, at the rate they are said), ties in document order. The batch ends when its last
+    /// request does, so a long sentence taken last would keep one worker busy while the others
+    /// wait; taken first, the short ones fill in around it. Results keep the batch's order.
+    public static func longestFirst(_ requests: [SynthesisRequest]) -> [Int] {
+        let cost = requests.map { request in
+            request.speech.tokens.reduce(0) { $0 + $1.text.unicodeScalars.count } * 175 / max(1, request.rate)
+        }
+        return requests.indices.sorted { (-cost[$0], $0) < (-cost[$1], $1) }
+    }
+
     /// The next request to take and the results so far, shared by the callers' threads.
     private final class SharedWork: @unchecked Sendable {
         private let lock = NSLock()
         private var next = 0
-        private let count: Int
+        private let order: [Int]
         private(set) var results: [Result<SynthesizedAudio, SynthesisError>?]
 
-        init(count: Int) {
-            self.count = count
-            results = Array(repeating: nil, count: count)
+        init(order: [Int]) {
+            self.order = order
+            results = Array(repeating: nil, count: order.count)
         }
 
         func take() -> Int? {
             lock.lock()
             defer { lock.unlock() }
-            guard next < count else { return nil }
+            guard next < order.count else { return nil }
             next += 1
-            return next - 1
+            return order[next - 1]
         }
 
         func store(_ result: Result<SynthesizedAudio, SynthesisError>, at index: Int) {

@@ -90,4 +90,24 @@ import ReciteSegment
         let pool = try WorkerPool(size: 1, executable: Self.standIn(refuse: true))
         #expect(throws: SynthesisError.self) { try pool.synthesize([Self.request]) }
     }
+
+    /// A batch ends when its last request does, so the longest are handed out first (by letters,
+    /// at their rate); the audio still comes back in the batch's order.
+    @Test func aBatchIsHandedOutLongestFirstAndAnsweredInItsOrder() throws {
+        let long = "a sentence much longer than any other in this batch"
+        var requests = ["one", long, "two words", long].map {
+            SynthesisRequest(speech: SpeechInput(plain: $0), language: "en-US", voiceName: nil, rate: 175, pitch: 50, volume: 100)
+        }
+        #expect(WorkerPool.longestFirst(requests) == [1, 3, 2, 0])
+        requests[0].rate = 80
+        requests[2].rate = 350
+        // "one" said slowly (3 letters at 80 words a minute) now outlasts "two words" said fast.
+        #expect(WorkerPool.longestFirst(requests) == [1, 3, 0, 2])
+
+        let pool = try WorkerPool(size: 2, configuration: WorkerConfiguration(warmLanguage: "en-US", warmVoice: nil),
+                                  executable: Fixtures.reciteExecutable.path)
+        let audio = try pool.synthesize(requests)
+        let alone = try requests.map { try pool.synthesize([$0])[0].samples }
+        #expect(audio.map(\.samples) == alone)
+    }
 }
