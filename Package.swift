@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "ReciteSynthTests", dependencies: ["ReciteScript", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache",
                                                              "ReciteSegment", "ReciteTestSupport"]),
         .testTarget(name: "ReciteAlignTests", dependencies: ["ReciteSegment", "ReciteAlign", "ReciteSynth", "ReciteEspeak", "ReciteTestSupport"]),
-        .testTarget(name: "ReciteAudioTests", dependencies: ["CFFmpeg", "ReciteAudio", "ReciteSystem", "ReciteTestSupport"]),
+        .testTarget(name: "ReciteAudioTests", dependencies: ["ReciteAudio", "ReciteSystem", "ReciteTestSupport"]),
         .testTarget(name: "ReciteTimingTests", dependencies: ["ReciteScript", "ReciteSegment", "ReciteTiming", "ReciteSynth", "ReciteWorkers", "ReciteTestSupport"]),
         .testTarget(name: "ReciteCaptionsTests", dependencies: ["ReciteScript", "ReciteCaptions", "ReciteTiming", "ReciteAudio", "ReciteTestSupport"],
                     exclude: ["Browser"]),

@@ -56,6 +56,15 @@ enum CodecSetup {
         return (codec, encoder)
     }
 
+    /// Whether FFmpeg opens the encoder for `format` at `bitRate` in constant-quality mode (what
+    /// `open` asked of it, read back from the opened context; the context is freed).
+    static func opensAtConstantQuality(_ format: AudioFormat, sampleRate: Int, bitRate: Int?) throws(SoundFile.Failure) -> Bool {
+        let opened = try open(format, sampleRate: sampleRate, bitRate: bitRate, globalHeader: true, path: "a test").0
+        var context: UnsafeMutablePointer<AVCodecContext>? = opened
+        defer { avcodec_free_context(&context) }
+        return opened.pointee.flags & AV_CODEC_FLAG_QSCALE != 0
+    }
+
     /// The first of the encoder's sample formats Recite can fill: mono makes planar and packed alike.
     static func sampleFormat(for encoder: UnsafePointer<AVCodec>) -> AVSampleFormat {
         let usable: [AVSampleFormat] = [AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP]
