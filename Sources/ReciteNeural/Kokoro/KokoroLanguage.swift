@@ -65,9 +65,9 @@ public enum KokoroLanguage: String, Sendable, CaseIterable, Codable {
     public var unavailableReason: String? {
         switch self {
         case .japanese:
-            "Kokoro's Japanese is phonemized by misaki's own G2P (pyopenjtalk), which runs only in Python; eSpeak NG's Japanese IPA in its place was not measured to read well enough"
+            "Kokoro's Japanese needs misaki's own G2P (MeCab and UniDic), which runs only in Python; eSpeak NG 1.51's Japanese IPA in its place says each kanji as \u{201C}Chinese letter\u{201D} and measured 550.2–689.6% character error (Whisper base) against 32.1–34.6% for misaki's, not within the 2 points required (docs/voices.md)"
         case .mandarin:
-            "Kokoro's Mandarin is phonemized by misaki's own G2P (jieba, pypinyin), which runs only in Python; eSpeak NG's Mandarin IPA in its place was not measured to read well enough"
+            "Kokoro's Mandarin needs misaki's own G2P (jieba and pypinyin), which runs only in Python; eSpeak NG 1.51's Mandarin IPA in its place spells most hanzi as English letters and numbers and measured 96.1–174.7% character error (Whisper base) against 14.7–33.5% for misaki's, not within the 2 points required (docs/voices.md)"
         default: nil
         }
     }
