@@ -236,8 +236,11 @@ public struct BuildRunner: Sendable {
             unchanged.cacheHits = nil
             return unchanged
         }
-        // This document may need synthesis: the workers start while it is parsed.
-        synthesizer.prepareForRequests()
+        // This document may need synthesis: eSpeak NG's workers start while it is parsed, unless
+        // its pipeline's language has a natural voice. A neural worker renders eSpeak NG's
+        // reference itself, so for a natural voice they would sit idle, holding memory (32 MB
+        // of a Spanish passage's 720); a stretch in a language without one starts them on use.
+        if renderer.neuralVoice == nil { synthesizer.prepareForRequests() }
         // Parsing is cheap next to synthesis, and it names the files the output depends on.
         let before = fingerprints.sourceDigest(of: job)
         let prepared = reader()

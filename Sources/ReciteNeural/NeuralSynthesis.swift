@@ -95,14 +95,13 @@ public struct NeuralSynthesis {
         var samples: [Int16] = []
         var chunkOffsets: [Int] = []
         var chunkAudio: [Range<Int>] = []
-        let segment = planned.map(\.ipa).joined(separator: " ")
         for (k, chunk) in chunks.enumerated() {
             let phonemes = planned[k].ipa
             let speed = rateFactor * chunk.rate
             // The stand-in word after a cut, alone in its sentence, is not said: the audio is cut
             // where it starts, after the pause that ends the sentence before it.
             let isLookahead = k > 0 && chunks[k - 1].endsSentence && request.speech.standInToken.map { chunk.tokens[0].index >= $0 } == true
-            let spoken = phonemes.isEmpty || isLookahead ? [] : try voice.speak(phonemes: phonemes, segment: segment, speaker: prepared.speaker, speed: speed)
+            let spoken = phonemes.isEmpty || isLookahead ? [] : try voice.speak(phonemes: phonemes, speaker: prepared.speaker, speed: speed)
             chunkOffsets.append(samples.count)
             let level = gain * chunk.volume * 32767
             samples.reserveCapacity(samples.count + spoken.count)

@@ -12,9 +12,8 @@ protocol PhonemeSpeaker: AnyObject {
     /// The longest stretch said at once, as eSpeak NG says it (a longer sentence is cut at its
     /// clause punctuation): memory grows with it, and so does what the voice knows of the sentence.
     var maximumChunkSeconds: Double { get }
-    /// Samples in -1…1 for one stretch of IPA; `speed` > 1 is faster. `segment` is the IPA of
-    /// the whole segment the stretch is part of (Kokoro takes its style from that length).
-    func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float]
+    /// Samples in -1…1 for one stretch of IPA; `speed` > 1 is faster.
+    func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float]
 }
 
 /// Silence added after a stretch a neural voice says, by how the stretch ends.

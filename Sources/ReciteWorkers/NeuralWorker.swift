@@ -16,7 +16,11 @@ extension WorkerLoop {
     /// crash (the build tries it once more). With more than one ONNX Runtime thread the worker
     /// cannot fork safely; it then says its segments itself, one at a time.
     static func runNeural(_ prepared: PreparedVoice, configuration: WorkerConfiguration) -> Int32 {
-        MemoryTuning.keepFreedMemory()
+        // No `MemoryTuning.keepFreedMemory()` here: it pays where one process moves audio for
+        // hours, but a neural worker's children live for one segment, and ONNX Runtime's arena
+        // keeps its own buffers. With glibc's own settings the children of a Spanish passage
+        // peaked at 688–701 MB (Pss, with the worker) against 723 MB, at the same speed
+        // (docs/voices.md, "Speed and memory").
         EspeakEngine.reportPhonemes(true)  // a lexicon word's phonemes come from its events
         let synthesis: NeuralSynthesis
         do {

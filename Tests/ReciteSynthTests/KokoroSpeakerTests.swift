@@ -43,33 +43,25 @@ import ReciteSegment
         #expect(KokoroSpeaker.styleRange(tokens: 510).upperBound == 510 * 256, "the last row is the voice's last")
     }
 
-    /// A stretch takes the style of its segment's length, cut as Kokoro's pipeline cuts a
-    /// paragraph: in as few calls of at most 509 tokens as it takes, of equal length.
-    @Test func theStyleLengthIsTheSegmentsSaidInEqualCalls() {
-        #expect(KokoroSpeaker.callLength(segmentTokens: 0) == 0)
-        #expect(KokoroSpeaker.callLength(segmentTokens: 120) == 120)
-        #expect(KokoroSpeaker.callLength(segmentTokens: 509) == 509)
-        #expect(KokoroSpeaker.callLength(segmentTokens: 510) == 255)
-        #expect(KokoroSpeaker.callLength(segmentTokens: 1018) == 509)
-        #expect(KokoroSpeaker.callLength(segmentTokens: 1019) == 340)
-    }
-
-    /// A short sentence in a long paragraph is said at the paragraph's pace: a voice's short
-    /// style rows speak fast, which rushed list items and short sentences.
+    /// A call takes the style row of its own length, as kokoro-onnx's does: the same phonemes
+    /// give the same samples whatever stretch they come from, and a short sentence is still
+    /// said whole, not clipped.
     @Test(.enabled(if: installed, "Kokoro is not installed (.ci/install-neural installs it)"))
-    func aShortSentenceTakesItsParagraphsPace() throws {
+    func aCallTakesTheStyleOfItsOwnLength() throws {
         let folder = NSTemporaryDirectory() + "recite-kokoro-pace-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let prepared = try PreparedVoice.prepare(kokoro: try #require(Self.heart), in: folder)
         let speaker = try KokoroSpeaker(prepared, threads: 1)
         let short = "ˈæd tə bˈo^ʊl."
-        let paragraph = [String](repeating: "wˈɪsk təɡˈɛðɚ hˈʌni, ˈɔ^ɪl, tˈuː ˈɛɡz, ænd sˈɔlt.", count: 6).joined(separator: " ") + " " + short
-        func seconds(_ samples: [Float]) -> Double { Double(KokoroSpeaker.trimmingSilentEnds(samples, rate: 24000).count) / 24000 }
-        let alone = seconds(try speaker.speak(phonemes: short, segment: short, speaker: 0, speed: 1))
-        let within = seconds(try speaker.speak(phonemes: short, segment: paragraph, speaker: 0, speed: 1))
-        print("a short sentence alone: \(alone) s; within a paragraph: \(within) s")
-        #expect(alone > 0.4, "\(alone) s")
-        #expect(within > alone * 1.08, "alone \(alone) s, within a paragraph \(within) s")
+        let long = [String](repeating: "wˈɪsk təɡˈɛðɚ hˈʌni, ˈɔ^ɪl, tˈuː ˈɛɡz, ænd sˈɔlt.", count: 6).joined(separator: " ")
+        func seconds(_ samples: [Float]) -> Double { Double(samples.count) / 24000 }
+        let first = try speaker.speak(phonemes: short, speaker: 0, speed: 1)
+        _ = try speaker.speak(phonemes: long, speaker: 0, speed: 1)
+        #expect(try speaker.speak(phonemes: short, speaker: 0, speed: 1) == first)
+        #expect(seconds(first) > 0.4, "\(seconds(first)) s")
+        // Row n - 1 for n tokens: a long stretch said with a short stretch's row would be rushed.
+        let shortTokens = speaker.tokens(MisakiPhonemes.convert(short, language: .americanEnglish)).count
+        #expect(KokoroSpeaker.styleRange(tokens: shortTokens).lowerBound == (shortTokens - 1) * KokoroVoice.styleWidth)
     }
 
     @Test func theLibraryIsFoundWhereTheEnvironmentSays() {

@@ -23,8 +23,9 @@ final class KokoroSpeaker: PhonemeSpeaker {
     /// of 4.5 s (Piper's limit), 25.9% with 10 s, 26.8% with 20 s; kokoro-onnx 24.2%.
     let maximumChunkSeconds = 10.0
 
-    /// The most phoneme tokens one call takes: a style row is picked by the input's length (row
-    /// n - 1 for n tokens, as Kokoro's own pipeline does).
+    /// The most phoneme tokens the model takes in one call: a style row is picked by the input's
+    /// length (row n - 1 for n tokens, as Kokoro's own pipeline does). Recite says less at once
+    /// (`callTokens`).
     static let maximumTokens = KokoroVoice.styleRows - 1
 
     init(_ voice: PreparedVoice, threads: Int) throws(SynthesisError) {
@@ -39,32 +40,34 @@ final class KokoroSpeaker: PhonemeSpeaker {
 
     /// Speaks eSpeak NG's IPA (with ties). `speed` > 1 is faster. Samples are in -1…1.
     ///
-    /// The style is the one for the whole segment's length (`callLength`), not the stretch's: a
-    /// voice's style rows are by input length, and a short row speaks fast. Said each with its
-    /// own length, short sentences and list items were rushed (speech 2.5–5% faster than
-    /// kokoro-onnx's, which says a paragraph per call), and pocketsphinx missed 666 words of
-    /// eight articles' first 3,151 against 632 now (docs/voices.md).
-    func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
+    /// Each call takes the style row of its own length, as Kokoro's pipeline and kokoro-onnx
+    /// do. The row of the whole segment's length (which Recite took before, for the pace
+    /// pocketsphinx preferred) made Kokoro speak 4–5% longer than the same phonemes need, and
+    /// so compute 4–5% more, while Whisper heard its readings no better: Spanish 8.1% of words
+    /// wrong with the segment's row, 7.8% with the call's (docs/voices.md, "Speed and memory").
+    func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         var samples: [Float] = []
-        let styleLength = Self.callLength(segmentTokens: tokens(MisakiPhonemes.convert(segment, language: language)).count)
-        for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, language: language)), limit: Self.maximumTokens) where !piece.isEmpty {
-            let style = Array(styles[Self.styleRange(tokens: max(piece.count, styleLength))])
-            samples += try session.run([
+        for piece in Self.pieces(tokens(MisakiPhonemes.convert(phonemes, language: language)), limit: Self.callTokens) where !piece.isEmpty {
+            let style = Array(styles[Self.styleRange(tokens: piece.count)])
+            let said = try session.run([
                 .int64("tokens", shape: [1, Int64(piece.count + 2)], values: [0] + piece + [0]),
                 .float("style", shape: [1, Int64(KokoroVoice.styleWidth)], values: style),
                 .float("speed", shape: [1], values: [Float(max(0.25, min(4, speed)))]),
             ], output: "audio")
+            // Pieces of one stretch meet at clause punctuation: the pause of a clause cut, not
+            // the two ends of silence each call makes.
+            if !samples.isEmpty { samples += repeatElement(0, count: Int(pauses.clause / speed * Double(sampleRate))) }
+            samples += Self.trimmingSilentEnds(said, rate: sampleRate)
         }
-        return Self.trimmingSilentEnds(samples, rate: sampleRate)
+        return samples
     }
 
-    /// How long a call would be if a segment of `segmentTokens` were said as Kokoro's pipeline
-    /// and kokoro-onnx say a paragraph: in as few calls of at most `maximumTokens` as it takes,
-    /// of equal length.
-    static func callLength(segmentTokens: Int) -> Int {
-        let calls = max(1, (segmentTokens + maximumTokens - 1) / maximumTokens)
-        return (segmentTokens + calls - 1) / calls
-    }
+    /// The most phoneme tokens said in one call. ONNX Runtime's working memory grows with a
+    /// call's length, and two calls run at once (`--jobs 2`): French stretches of up to 210
+    /// tokens made a Spanish-sized passage peak at 865 MB (Pss) against 620 MB with at most
+    /// 150, in the same wall time (a longer call costs more per second of audio, as its
+    /// buffers outgrow the caches). A longer stretch is cut at its clause punctuation.
+    static let callTokens = 150
 
     /// Where the style for `tokens` phoneme tokens lies in a voice's styles: Kokoro's own pipeline
     /// takes row n - 1 for n phonemes (`pack[len(ps) - 1]`), the last row beyond it.

@@ -23,9 +23,9 @@ public struct KokoroVoice: Sendable, Equatable {
     /// The engine, for cache keys and `recite voices`.
     /// The last part counts changes to how Recite says Kokoro's audio (its ends trimmed since 2;
     /// misaki's ɐ, ˌI and single ɹ, and style row n - 1, since 3; a full stop after a heading
-    /// since 4; the segment's style row since 5), so that a cache never gives
-    /// audio made the old way.
-    public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 5"
+    /// since 4; the segment's style row since 5; the call's own row, calls of at most 150
+    /// tokens, since 6), so that a cache never gives audio made the old way.
+    public static let engine = "ONNX Runtime \(OnnxRuntime.version) (Kokoro-82M v1.0 int8), Recite's reading 6"
 
     public static let license = "Apache-2.0 (weights), MIT (ONNX export)"
 

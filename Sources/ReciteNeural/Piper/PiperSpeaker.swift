@@ -50,7 +50,7 @@ final class PiperSpeaker: PhonemeSpeaker {
 
     /// Speaks one sentence of IPA (eSpeak NG's, with its punctuation). `speed` > 1 is faster.
     /// Samples are in -1…1. A VITS voice has no style to choose: `segment` is not needed.
-    func speak(phonemes: String, segment: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
+    func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         guard !phonemes.unicodeScalars.isEmpty else { return [] }
         let input = ids(phonemes)
         var inputs: [OnnxSession.Input] = [
