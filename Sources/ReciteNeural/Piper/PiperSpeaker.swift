@@ -49,7 +49,7 @@ final class PiperSpeaker: PhonemeSpeaker {
     }
 
     /// Speaks one sentence of IPA (eSpeak NG's, with its punctuation). `speed` > 1 is faster.
-    /// Samples are in -1…1. A VITS voice has no style to choose: `segment` is not needed.
+    /// Samples are in -1…1.
     func speak(phonemes: String, speaker: Int, speed: Double) throws(SynthesisError) -> [Float] {
         guard !phonemes.unicodeScalars.isEmpty else { return [] }
         let input = ids(phonemes)
