@@ -24,12 +24,15 @@ import Testing
     }
 
     /// What the test relies on: an unknown mnemonic ("Y" is not English) silently ends the word.
+    /// The broken word lasts as long as the cut one, give or take a few milliseconds, far from
+    /// the whole word: the shared engine's state left by other tests in this process moved it by
+    /// 9 ms once (a fixed 5 ms bound failed in CI), so the bound is a third of what is dropped.
     @Test func truncationIsWhatItLooksLike() throws {
         let whole = try Self.spokenSeconds("l'Ed|s", language: "en-US")
         let cut = try Self.spokenSeconds("l'E", language: "en-US")
         let broken = try Self.spokenSeconds("l'EYd|s", language: "en-US")
         #expect(whole > cut + 0.04)
-        #expect(abs(broken - cut) < 0.005)
+        #expect(abs(broken - cut) < (whole - cut) / 3, "whole \(whole) s, cut \(cut) s, broken \(broken) s")
     }
 
     @Test(arguments: [
