@@ -110,11 +110,11 @@ public struct NeuralSynthesis {
             if k + 1 < chunks.count {
                 let pause = chunk.endsSentence ? voice.pauses.sentence
                     : chunk.tokens.last!.endsClause ? voice.pauses.clause : voice.pauses.word
-                samples.append(contentsOf: repeatElement(0, count: Int(pause / speed * Double(voice.sampleRate))))
+                samples.append(contentsOf: repeatElement(0, count: ChunkPauses.samples(pause, speed: speed, rate: voice.sampleRate)))
             }
         }
 
-        samples.append(contentsOf: repeatElement(0, count: Int(voice.pauses.end / rateFactor * Double(voice.sampleRate))))
+        samples.append(contentsOf: repeatElement(0, count: ChunkPauses.samples(voice.pauses.end, speed: rateFactor, rate: voice.sampleRate)))
 
         // Every event of eSpeak NG's audio, carried to the neural audio of its chunk.
         var events: [SynthesisEvent] = []

@@ -28,6 +28,11 @@ struct ChunkPauses: Equatable {
     /// paragraph comes on top; at the end of a document it is all there is before the file ends).
     var end: Double = 0
 
+    /// How many samples at `rate` a pause of `seconds` (at speed 1) lasts when said at `speed`.
+    static func samples(_ seconds: Double, speed: Double, rate: Int) -> Int {
+        Int(seconds / speed * Double(rate))
+    }
+
     /// Piper's voices end a sentence with 0.2 to 0.3 s of silence of their own and a clause with
     /// a little; Piper's reader adds none, Recite 0.1 s between sentences.
     static let piper = ChunkPauses(sentence: 0.1, clause: 0, word: 0)

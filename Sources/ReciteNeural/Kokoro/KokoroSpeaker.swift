@@ -56,7 +56,7 @@ final class KokoroSpeaker: PhonemeSpeaker {
             ], output: "audio")
             // Pieces of one stretch meet at clause punctuation: the pause of a clause cut, not
             // the two ends of silence each call makes.
-            if !samples.isEmpty { samples += repeatElement(0, count: Int(pauses.clause / speed * Double(sampleRate))) }
+            if !samples.isEmpty { samples += repeatElement(0, count: ChunkPauses.samples(pauses.clause, speed: speed, rate: sampleRate)) }
             samples += Self.trimmingSilentEnds(said, rate: sampleRate)
         }
         return samples
