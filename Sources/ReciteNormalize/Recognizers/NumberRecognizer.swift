@@ -24,6 +24,7 @@ struct NumberRecognizer {
         if core.utf8.count == 7, let spoken = splitYear(core) { return Match(1, spoken) }
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
+        if core.utf8.count == 2, let code = airlineCode(at: i, in: context) { return code }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
         // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
         if i > 0, context.previousIs("number"), !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
@@ -264,6 +265,7 @@ struct NumberRecognizer {
                 return Match(1, prefix + reading.sayHouseNumber(n))
             }
         }
+        if count == 1, let spoken = modelNumber(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
         if count == 1, let spoken = versionAfterName(n, at: i, in: context) {
             context.lastVersion = (i, n.integer.count, n.fraction?.count ?? 0)

@@ -1500,6 +1500,11 @@ enum EmbeddedRuleFiles {
 
         # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
         pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
+
+        # Kinds of product before which a number of three or four digits after a name is the model's,
+        # said in pairs ("the Exynos 9810 SoC" → "ninety eight ten", "Samsung 7420 chipset"). Only nouns
+        # in the singular: before a plural the number may count ("Intel 500 chips").
+        modelNouns: [chipset, chip, soc, processor, cpu, gpu, apu, motherboard, smartphone, handset, modem]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.

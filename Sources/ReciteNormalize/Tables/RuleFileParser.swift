@@ -125,6 +125,7 @@ enum RuleFileParser {
         rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
         rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
         rules.pairedBefore.formUnion(list(map["pairedBefore"]).map { $0.lowercased() })
+        rules.modelNouns.formUnion(list(map["modelNouns"]).map { $0.lowercased() })
         rules.versionNames.formUnion(list(map["versionNames"]).map { $0.lowercased() })
         if let name = map["numberWords"].map({ "\($0)" }) {
             if name == "en" {
