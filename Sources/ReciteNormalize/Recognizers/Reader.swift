@@ -13,7 +13,8 @@ struct Reader {
 
     /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
     func read(_ written: [Piece], into out: inout [Run]) {
-        let pieces = rules.verbalizes ? Self.withoutMarks(written) : written
+        let unmarked = rules.verbalizes ? Self.withoutMarks(written) : written
+        let pieces = rules.verbalizes && rules.groupSeparators.contains(",") ? SpacedThousands.joined(unmarked) : unmarked
         var context = Context(rules: rules, pieces: pieces)
         context.subjects = subjects
         let numbers = NumberRecognizer(rules: rules)
