@@ -11,6 +11,8 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
+        // "477(2B)", "12(3)": a subsection's label glued after its section, said as written.
+        if piece.lead.utf8.first == UInt8(ascii: "("), let m = StatuteSections.subsection(at: i, in: context) { return m }
         // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
         if core.utf8.contains(0xC2) || i > 0 && (context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true
             || context.pieces[i - 1].core.utf8.last.map({ $0 == 0xB0 || $0 == 0xBA }) == true),

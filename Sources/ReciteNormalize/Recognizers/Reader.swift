@@ -116,6 +116,11 @@ struct Reader {
                     || piece.core.utf8.count <= 5 && i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
                     match = letterMoney.recognize(at: i, in: context)
                 }
+                // "s179", "S.243(2)": a section of an act.
+                if match == nil, first == "s" || first == "S", piece.core.utf8.count <= 9,
+                   piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+                    match = StatuteSections.read(at: i, in: context)
+                }
                 if match == nil { match = words.recognize(at: i, in: context) }
             }
             // "USD 20", "Rs 25", "Rs. 500": a code of three letters, or of two before a number or with a period.
