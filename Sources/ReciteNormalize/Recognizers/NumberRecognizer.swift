@@ -120,11 +120,18 @@ struct NumberRecognizer {
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.
-            // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video").
+            // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video"): a counted noun,
+            // in the plural, after it.
             if suffix == "K" || suffix == "k", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1),
-               next.first?.isLowercase == true, next.count > 2, !Self.afterKNames.contains(next.lowercased()),
-               !Self.notNounsAfterMeasure.contains(next.lowercased()), let magnitude = rules.magnitudes["k"] {
+               next.first?.isLowercase == true, next.count > 2, case let lower = next.lowercased(), !Self.afterKNames.contains(lower),
+               lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower) || Self.countedAfterK.contains(lower),
+               !Self.notNounsAfterMeasure.contains(lower), let magnitude = rules.magnitudes["k"] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
+            }
+            // "a 5k personal best", "default 92k": before no counted noun a lower-case "k" is the
+            // letter a reader says ("five K": a race, a file's kilobytes), as a capital "K" is.
+            if suffix == "k", count == 1, rules.numberWords == nil, rules.spellNumbers {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) K")
             }
             // "24m33s", "1h05m": a duration in hours, minutes and seconds glued.
             if count == 1, n.isInteger, rules.numberWords == nil, let spoken = gluedDuration(core) { return Match(1, spoken) }
@@ -784,6 +791,8 @@ struct NumberRecognizer {
                                            "terminal", "bay", "exit", "line", "lines", "stop", "stand", "berth", "pier", "ward"]
 
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
+    /// Plurals without an "s" that a "k" after a number counts ("20k people", "3k feet").
+    static let countedAfterK: Set<String> = ["people", "men", "women", "children", "feet", "staff", "sheep", "cattle", "fish"]
     static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
 
     /// Words after "10K" that name what the K is (a race, a resolution), not a thousand of them.
