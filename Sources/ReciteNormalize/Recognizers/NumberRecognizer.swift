@@ -193,13 +193,18 @@ struct NumberRecognizer {
                 return Match(1, prefix + sayMeasure(reading.say(n, allowYear: false), unit: unit, singular: singular,
                                                     next: context.joins(i) ? context.core(i + 1) : nil))
             }
+            if suffix.utf8.contains(UInt8(ascii: "/")), count == 1, let m = gasMark(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + m.spoken) }
+            if count == 1, context.core(i + 1).map({ $0 == "x" || $0 == "×" }) == true, rules.isUnitAlone(suffix, after: n),
+               let unit = UnitParser(rules: rules).parse(suffix), let m = gluedDimensions(n, unit: unit, at: i, in: context) {
+                return Match(m.count, prefix + m.spoken)
+            }
             // "a 100W product", "a 15min debate", "a 12V 7Ah battery": a glued measure before a noun
             // (perhaps past other glued measures) takes the singular.
             // A row of them is a product's ratings, before a name too ("a 5V 5A USB-C power supply").
             if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix), !n.isOne,
                case let noun = nounAfterGluedMeasures(i + 1, in: context),
                isAdjective(at: i, unitEnd: noun, in: context, unit: unit)
-                || (noun > i + 1 || i > 0 && context.joins(i - 1) && isGluedMeasure(i - 1, in: context))
+                || (noun > i + 1 || i > 0 && context.joins(i - 1) && piece.lead.isEmpty && isGluedMeasure(i - 1, in: context))
                 && context.joins(noun - 1) && markIsAdjective(before: noun, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
@@ -350,6 +355,11 @@ struct NumberRecognizer {
         // "0.5 pp": percentage points written apart.
         if next == "pp" || next == "p.p.", let spoken = percentagePoints(n) { return Match(count + 1, prefix + spoken) }
         // "18 kWh/100 km", "120 g CO2/km": a rate whose second unit is in the next word.
+        if next.utf8.contains(UInt8(ascii: "/")), let m = sameAmountTwice(n, next: j, in: context) {
+            var pair = Match(count + m.count, prefix + m.spoken)
+            pair.consumesDot = m.consumesDot
+            return pair
+        }
         if next.utf8.contains(UInt8(ascii: "/")), let m = perHundred(n, next: j, in: context) { return Match(count + m.count, prefix + m.spoken) }
         if context.joins(j), context.core(j + 1)?.utf8.contains(UInt8(ascii: "/")) == true, let m = substancePerUnit(n, next: j, in: context) {
             return Match(count + m.count, prefix + m.spoken)
@@ -648,7 +658,8 @@ struct NumberRecognizer {
     /// battery"), where the noun they describe stands.
     func nounAfterGluedMeasures(_ k: Int, in context: Context) -> Int {
         var k = k
-        while context.joins(k - 1), isGluedMeasure(k, in: context) { k += 1 }
+        // "125g (4oz) butter": a measure in brackets is the same amount in other units, not a rating.
+        while context.joins(k - 1), context.pieces[k].lead.isEmpty, isGluedMeasure(k, in: context) { k += 1 }
         return k
     }
 

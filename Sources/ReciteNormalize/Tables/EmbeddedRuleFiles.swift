@@ -1846,6 +1846,28 @@ enum EmbeddedRuleFiles {
 
         # The word between a numerator and a denominator.
         per: per
+
+        # What a unit measures, by the end of its singular reading ("kilometer" ends in "meter"): two
+        # amounts in units of one kind joined by a slash are the same amount said twice, and the slash is
+        # "or" ("912,000 liters/240,000 gallons"). Units of different kinds keep their reading ("25 mg/5 ml"
+        # is a concentration).
+        measureKinds:
+          meter: length
+          mile: length
+          foot: length
+          inch: length
+          yard: length
+          liter: volume
+          gallon: volume
+          pint: volume
+          quart: volume
+          barrel: volume
+          gram: mass
+          pound: mass
+          ounce: mass
+          tonne: mass
+          ton: mass
+          stone: mass
         """#,
         "es.abbreviations.yml": #"""
         # Abreviaturas (español).

@@ -45,6 +45,7 @@ enum RuleFileParser {
         rules.letterUnits.formUnion(list(map["letters"]))
         rules.listedUnits.formUnion(list(map["listed"]))
         rules.quantityUnits.formUnion(list(map["quantities"]))
+        rules.measureKinds.merge(strings(map["measureKinds"])) { $1 }
         rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
