@@ -18,6 +18,7 @@ import Testing
     @Test(arguments: [
         ("carrying 912,000 liters/240,000 gallons of fuel", "carrying nine hundred twelve thousand liters or two hundred forty thousand gallons of fuel"),
         ("5 kg/11 lb of flour", "five kilograms or eleven pounds of flour"),
+        ("at most 2.1 meters/seven feet deep", "at most two point one meters or seven feet deep"),
         // Traps: units of different kinds are a rate, not the same amount twice.
         ("a dose of 25 mg/5 ml syrup", "a dose of twenty five milligrams per five milliliters syrup"),
         ("It uses 4.2 litres/100 km on average.", "It uses four point two litres per hundred kilometres on average."),

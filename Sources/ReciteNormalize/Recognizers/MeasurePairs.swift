@@ -19,17 +19,22 @@ extension NumberRecognizer {
     /// amount's unit, of the same kind: "or". The match counts the pieces from `j` on. Units of different kinds are left to the rest
     /// ("25 mg/5 ml" is a concentration).
     func sameAmountTwice(_ n: NumberLiteral, next j: Int, in context: Context) -> Match? {
-        guard rules.numberWords == nil, let word = context.core(j), let slash = word.firstIndex(of: "/"),
-              word[word.index(after: slash)...].first?.isASCIIDigit == true, context.joins(j),
+        guard rules.numberWords == nil, let word = context.core(j), let slash = word.firstIndex(of: "/"), context.joins(j) else { return nil }
+        let other = word[word.index(after: slash)...]
+        // "2.1 meters/seven feet": the second amount may be written in words.
+        let m = other.first?.isASCIIDigit == true ? NumberLiteral.parse(other, rules: rules) : nil
+        guard m.map({ $0.end == word.endIndex }) ?? Self.numberNames.contains(other),
               let first = UnitParser(rules: rules).parse(word[..<slash]) ?? rules.writtenUnit(word[..<slash]),
-              let m = NumberLiteral.parse(word[word.index(after: slash)...], rules: rules), m.end == word.endIndex,
               // "gallons" written out, which `unitAfter` leaves to the words after a number.
-              let second = unitAfter(j + 1, in: context, number: m) ?? context.core(j + 1).flatMap({ rules.writtenUnit($0) }).map({ ($0, 1, false) }),
+              let second = m.flatMap({ unitAfter(j + 1, in: context, number: $0) })
+                ?? context.core(j + 1).flatMap({ rules.writtenUnit($0) }).map({ ($0, 1, false) }),
               let kind = kind(of: first), kind == self.kind(of: second.expression) else { return nil }
         let reading = NumberReading(rules: rules)
         let units = UnitVerbalizer(rules: rules)
+        let amount = m.map { reading.say($0, allowYear: false) } ?? String(other)
+        let one = m.map(\.isOne) ?? (other == "one")
         var match = Match(1 + second.count, "\(reading.say(n, allowYear: false)) \(units.say(first, plural: !n.isOne)) \(rules.word("or")) "
-                                            + "\(reading.say(m, allowYear: false)) \(units.say(second.expression, plural: !m.isOne))")
+                                            + "\(amount) \(units.say(second.expression, plural: !one))")
         match.consumesDot = second.dotted
         return match
     }
@@ -42,6 +47,10 @@ extension NumberRecognizer {
         let name = UnitVerbalizer(rules: rules).say(unit, plural: !n.isOne)
         return Match(1, "\(NumberReading(rules: rules).count(n, noun: name)) \(name), gas")
     }
+
+    /// Numbers written in words that may follow the slash ("meters/seven feet").
+    static let numberNames: Set<Substring> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                              "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred"]
 
     /// What a unit alone measures ("length" for kilometers), from the end of its singular reading.
     private func kind(of unit: UnitExpression) -> String? {
