@@ -116,7 +116,9 @@ struct NumberReading {
         }
         let converted = rules.numberWords == nil && sides.allSatisfy { !rules.listedUnits.contains(String($0)) && !rules.letterUnits.contains(String($0))
             && UnitParser(rules: rules).parse($0) != nil }
-        return converted ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
+        // "19th/20th century", "1st/2nd floor": two ordinals are a choice between them.
+        let ordinals = sides.allSatisfy { ["st", "nd", "rd", "th"].contains($0.lowercased()) }
+        return converted || ordinals ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
     }
 
     /// One measure of a pair ("3BR" of "3BR/2BA"): a listing's unit in the singular.
