@@ -108,6 +108,12 @@ struct NumberRecognizer {
                 || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
                 context.lastNumberIndex = i
             }
+            // "magnitude 3s and 4s", "five No. 1s": a number's plural ("threes", "ones") beside another
+            // or after "number" (elsewhere "4s" may be seconds or a name: its letters are kept).
+            if suffix == "s", count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.negative, n.integer.count <= 2,
+               context.previousIs("number") || isPluralNumberBeside(i, in: context) {
+                return Match(1, prefix + reading.plural(reading.say(n, allowYear: false)))
+            }
             // "the 15A and 15B routes", "the southern 27L runway": a number and a capital before a word of
             // place (or beside another such code) name a route, a runway, a platform, not amps or liters.
             if suffix.count == 1, let letter = suffix.first, letter.isUppercase, letter.isASCII, rules.numberWords == nil, n.isInteger, !n.grouped,
@@ -661,6 +667,16 @@ struct NumberRecognizer {
         // "125g (4oz) butter": a measure in brackets is the same amount in other units, not a rating.
         while context.joins(k - 1), context.pieces[k].lead.isEmpty, isGluedMeasure(k, in: context) { k += 1 }
         return k
+    }
+
+    /// Whether the number's plural at `i` stands beside another across "and", "or", "to" ("3s and 4s").
+    func isPluralNumberBeside(_ i: Int, in context: Context) -> Bool {
+        func isPlural(_ k: Int) -> Bool {
+            guard let core = context.core(k), (2...3).contains(core.utf8.count), core.last == "s" else { return false }
+            return core.dropLast().isAllDigits
+        }
+        func isJoin(_ k: Int) -> Bool { context.core(k).map { ["and", "or", "to", "&"].contains($0) } == true }
+        return context.joins(i) && isJoin(i + 1) && isPlural(i + 2) || i >= 2 && context.joins(i - 2) && isJoin(i - 1) && isPlural(i - 2)
     }
 
     /// Whether piece `k` is a number with its unit glued to it ("7Ah").
