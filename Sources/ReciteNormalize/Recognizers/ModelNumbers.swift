@@ -16,9 +16,10 @@ extension NumberRecognizer {
            word.lowercased() == "flight" || word.lowercased() == "flights" {
             return reading.sayHouseNumber(n)
         }
-        guard context.joins(i), let noun = context.core(i + 1), (3...11).contains(noun.utf8.count),
-              rules.modelNouns.contains(noun.lowercased()),
-              name.count >= 3, name.first?.isUppercase == true, name.allSatisfy(\.isLetter),
+        // A name in capitals before it first (checked on its first byte), then the kind of product.
+        guard name.utf8.count >= 3, let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+              context.joins(i), let noun = context.core(i + 1), (3...11).contains(noun.utf8.count),
+              rules.modelNouns.contains(noun.lowercased()), name.allSatisfy(\.isLetter),
               rules.months[name.lowercased()] == nil else { return nil }
         return reading.sayHouseNumber(n)
     }
@@ -27,18 +28,19 @@ extension NumberRecognizer {
     /// as a measure ("nine watts").
     func airlineCode(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
-        guard core.utf8.count == 2, i > 0, isAirlineCode(core), rules.numberWords == nil, rules.spellNumbers,
-              !context.pieces[i - 1].endsClause, context.joins(i), context.core(i + 1)?.isAllDigits == true,
-              case let word = context.pieces[i - 1].core.lowercased(), word == "flight" || word == "flights" else { return nil }
+        // The word before first: most two-character numbers follow no "flight".
+        guard core.utf8.count == 2, i > 0, case let before = context.pieces[i - 1].core, before.utf8.count == 6 || before.utf8.count == 7,
+              case let word = before.lowercased(), word == "flight" || word == "flights", isAirlineCode(core),
+              rules.numberWords == nil, rules.spellNumbers, !context.pieces[i - 1].endsClause, context.joins(i),
+              context.core(i + 1)?.isAllDigits == true else { return nil }
         return Match(1, core.map { $0.isASCIIDigit ? CardinalVerbalizer(rules: rules).say(String($0)) : String($0) }.joined(separator: " "))
     }
 
     /// An airline's two-character code in capitals: "BA", "NZ", "6E", "U2" (not two digits).
     private func isAirlineCode(_ code: Substring) -> Bool {
         guard code.utf8.count == 2 else { return false }
-        let bytes = Array(code.utf8)
         let isCapital = { (b: UInt8) in b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
         let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-        return bytes.allSatisfy { isCapital($0) || isDigit($0) } && bytes.contains(where: isCapital)
+        return code.utf8.allSatisfy { isCapital($0) || isDigit($0) } && code.utf8.contains(where: isCapital)
     }
 }

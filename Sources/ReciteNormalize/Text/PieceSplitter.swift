@@ -17,27 +17,20 @@ enum PieceSplitter {
     /// ("Time:2000-04-28"; not "10:30"), or a period between a small letter and a capital
     /// ("flame.Wait"). One pass over the bytes.
     static func mayGlue(_ core: Substring) -> Bool {
-        var colon = false, wordColon = false, dot = false, letter = false, small = false
+        // The two bytes before the current one: enough for "x:9" and "x.W" without more state.
+        var prev: UInt8 = 0, prev2: UInt8 = 0
         for b in core.utf8 {
             if b < 0x40 {
                 if gluingBytes & (1 << UInt64(b)) != 0 { return true }
-                if wordColon, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { return true }
-                colon = b == UInt8(ascii: ":")
-                wordColon = colon && letter
-                dot = b == UInt8(ascii: ".") && small
-                letter = false
-                small = false
+                if prev == UInt8(ascii: ":"), b >= UInt8(ascii: "0"), (prev2 | 0x20) >= UInt8(ascii: "a"), (prev2 | 0x20) <= UInt8(ascii: "z") { return true }
             } else {
                 // 0xA0, 0xAF, 0x89: the last byte of a no-break, narrow no-break or thin space
                 // (C2 A0, E2 80 AF, E2 80 89), which join a number to its word ("$2.4 million").
-                if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || colon && b <= UInt8(ascii: "Z") { return true }
-                if dot, b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z") { return true }
-                colon = false
-                wordColon = false
-                dot = false
-                small = b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")
-                letter = small || b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")
+                if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || prev == UInt8(ascii: ":") && b <= UInt8(ascii: "Z") { return true }
+                if prev == UInt8(ascii: "."), b <= UInt8(ascii: "Z"), prev2 >= UInt8(ascii: "a"), prev2 <= UInt8(ascii: "z") { return true }
             }
+            prev2 = prev
+            prev = b
         }
         return false
     }
