@@ -46,6 +46,9 @@ import ReciteScript
         ("Curran took 4-74 and England were 54-2 at stumps", "Curran took four for seventy four and England were fifty four for two at stumps"),
         ("Sam Curran (4/74) bowled well", "Sam Curran (four for seventy four) bowled well"),
         ("they reached 50-0 before the wicket fell", "they reached fifty for nought before the wicket fell"),
+        ("India's reply to 287 all out was eventful, but they reached 50-0.", "India's reply to two hundred and eighty seven all out was eventful, but they reached fifty for nought."),
+        // Trap: "all out" with no total before it is no innings.
+        ("He went all out and won 5-0.", "He went all out and won five zero."),
         // Baseball has innings too, and scores are ranges elsewhere.
         ("Omaha won 5-2 in 8 1/3 innings", "Omaha won five to two in eight and one third innings"),
         ("a 4-74 range", "a four to seventy four range"),

@@ -19,8 +19,15 @@ enum CricketFigures {
         return window.contains { k in
             let core = context.pieces[k].core
             guard core.count >= 3, core.count <= 8, core.first?.isLetter == true else { return false }
-            return strong.contains(core.lowercased())
+            return strong.contains(core.lowercased()) || isAllOut(at: k, in: context)
         }
+    }
+
+    /// "287 all out": a side's total when its last wicket fell, a phrase no other game uses after
+    /// a number ("went all out" has none before it).
+    static func isAllOut(at k: Int, in context: Context) -> Bool {
+        k > 0 && context.pieces[k].core == "all" && context.core(k + 1).map({ $0 == "out" }) == true
+            && context.pieces[k - 1].core.isAllDigits && !context.pieces[k - 1].endsClause
     }
 
     /// "54-2" → "fifty four for two" where both ends are whole numbers, one of them ten or less.

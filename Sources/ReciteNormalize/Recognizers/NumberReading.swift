@@ -47,6 +47,16 @@ struct NumberReading {
     static let preReleaseWords: Set<String> = ["alpha", "beta", "rc", "dev", "pre", "preview", "snapshot", "final", "stable", "lts",
                                                "nightly", "canary", "release", "ga", "next", "experimental", "hotfix", "patch"]
 
+    /// A calendar version, whose first part is a year ("v2023.06", "v2023.12.11.10"): the year said
+    /// as a year and a month with its zero as "oh" ("twenty twenty three point oh six"); nil for others.
+    func sayCalendarVersion(_ parts: [Substring]) -> String? {
+        guard rules.spellNumbers, rules.numberWords == nil, parts.count >= 2, parts[0].count == 4, let year = Int(parts[0]),
+              (1990...2099).contains(year), parts.allSatisfy({ $0.isAllDigits }) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        let rest = parts.dropFirst().map { $0.count == 2 && $0.first == "0" ? "oh \(cardinal.say($0.dropFirst()))" : sayVersionPart($0) }
+        return ([YearVerbalizer(rules: rules).say(year)] + rest).joined(separator: " \(rules.word("point")) ")
+    }
+
     /// One part of a version: "10" → "ten", "236" → "two thirty six" (in pairs, as a name).
     func sayVersionPart(_ digits: Substring) -> String {
         guard digits.count >= 3, digits.count <= 4, digits.first != "0", let n = NumberLiteral.parse(digits, rules: rules) else {
@@ -106,7 +116,9 @@ struct NumberReading {
         }
         let converted = rules.numberWords == nil && sides.allSatisfy { !rules.listedUnits.contains(String($0)) && !rules.letterUnits.contains(String($0))
             && UnitParser(rules: rules).parse($0) != nil }
-        return converted ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
+        // "19th/20th century", "1st/2nd floor": two ordinals are a choice between them.
+        let ordinals = sides.allSatisfy { ["st", "nd", "rd", "th"].contains($0.lowercased()) }
+        return converted || ordinals ? "\(left) \(rules.word("or")) \(right)" : "\(left), \(right)"
     }
 
     /// One measure of a pair ("3BR" of "3BR/2BA"): a listing's unit in the singular.

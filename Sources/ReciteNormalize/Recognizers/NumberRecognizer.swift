@@ -11,6 +11,8 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
+        // "477(2B)", "12(3)": a subsection's label glued after its section, said as written.
+        if piece.lead.utf8.first == UInt8(ascii: "("), let m = StatuteSections.subsection(at: i, in: context) { return m }
         // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
         if core.utf8.contains(0xC2) || i > 0 && (context.pieces[i - 1].core.utf8.first.map({ $0 | 0x20 == UInt8(ascii: "d") }) == true
             || context.pieces[i - 1].core.utf8.last.map({ $0 == 0xB0 || $0 == 0xBA }) == true),
@@ -24,6 +26,7 @@ struct NumberRecognizer {
         if core.utf8.count == 7, let spoken = splitYear(core) { return Match(1, spoken) }
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
+        if core.utf8.count == 2, let code = airlineCode(at: i, in: context) { return code }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
         // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
         if i > 0, context.previousIs("number"), !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
@@ -105,6 +108,12 @@ struct NumberRecognizer {
                 || suffix.utf8.count == 2 && OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: Substring(n.integer)) {
                 context.lastNumberIndex = i
             }
+            // "magnitude 3s and 4s", "five No. 1s": a number's plural ("threes", "ones") beside another
+            // or after "number" (elsewhere "4s" may be seconds or a name: its letters are kept).
+            if suffix == "s", count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.negative, n.integer.count <= 2,
+               context.previousIs("number") || isPluralNumberBeside(i, in: context) {
+                return Match(1, prefix + reading.plural(reading.say(n, allowYear: false)))
+            }
             // "the 15A and 15B routes", "the southern 27L runway": a number and a capital before a word of
             // place (or beside another such code) name a route, a runway, a platform, not amps or liters.
             if suffix.count == 1, let letter = suffix.first, letter.isUppercase, letter.isASCII, rules.numberWords == nil, n.isInteger, !n.grouped,
@@ -117,11 +126,18 @@ struct NumberRecognizer {
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.
-            // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video").
+            // "10K steps", "50k followers" (not "a 10K run": a race, or "4K video"): a counted noun,
+            // in the plural, after it.
             if suffix == "K" || suffix == "k", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1),
-               next.first?.isLowercase == true, next.count > 2, !Self.afterKNames.contains(next.lowercased()),
-               !Self.notNounsAfterMeasure.contains(next.lowercased()), let magnitude = rules.magnitudes["k"] {
+               next.first?.isLowercase == true, next.count > 2, case let lower = next.lowercased(), !Self.afterKNames.contains(lower),
+               lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower) || Self.countedAfterK.contains(lower),
+               !Self.notNounsAfterMeasure.contains(lower), let magnitude = rules.magnitudes["k"] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
+            }
+            // "a 5k personal best", "default 92k": before no counted noun a lower-case "k" is the
+            // letter a reader says ("five K": a race, a file's kilobytes), as a capital "K" is.
+            if suffix == "k", count == 1, rules.numberWords == nil, rules.spellNumbers {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) K")
             }
             // "24m33s", "1h05m": a duration in hours, minutes and seconds glued.
             if count == 1, n.isInteger, rules.numberWords == nil, let spoken = gluedDuration(core) { return Match(1, spoken) }
@@ -183,13 +199,18 @@ struct NumberRecognizer {
                 return Match(1, prefix + sayMeasure(reading.say(n, allowYear: false), unit: unit, singular: singular,
                                                     next: context.joins(i) ? context.core(i + 1) : nil))
             }
+            if suffix.utf8.contains(UInt8(ascii: "/")), count == 1, let m = gasMark(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + m.spoken) }
+            if count == 1, context.core(i + 1).map({ $0 == "x" || $0 == "×" }) == true, rules.isUnitAlone(suffix, after: n),
+               let unit = UnitParser(rules: rules).parse(suffix), let m = gluedDimensions(n, unit: unit, at: i, in: context) {
+                return Match(m.count, prefix + m.spoken)
+            }
             // "a 100W product", "a 15min debate", "a 12V 7Ah battery": a glued measure before a noun
             // (perhaps past other glued measures) takes the singular.
             // A row of them is a product's ratings, before a name too ("a 5V 5A USB-C power supply").
             if rules.numberWords == nil, rules.isUnitAlone(suffix, after: n), let unit = UnitParser(rules: rules).parse(suffix), !n.isOne,
                case let noun = nounAfterGluedMeasures(i + 1, in: context),
                isAdjective(at: i, unitEnd: noun, in: context, unit: unit)
-                || (noun > i + 1 || i > 0 && context.joins(i - 1) && isGluedMeasure(i - 1, in: context))
+                || (noun > i + 1 || i > 0 && context.joins(i - 1) && piece.lead.isEmpty && isGluedMeasure(i - 1, in: context))
                 && context.joins(noun - 1) && markIsAdjective(before: noun, in: context) {
                 return Match(1, prefix + "\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
@@ -264,6 +285,7 @@ struct NumberRecognizer {
                 return Match(1, prefix + reading.sayHouseNumber(n))
             }
         }
+        if count == 1, let spoken = modelNumber(n, at: i, in: context) { return Match(1, prefix + spoken) }
         // "Python 3.12", "Ubuntu 22.04": a version after a name is said "three point twelve".
         if count == 1, let spoken = versionAfterName(n, at: i, in: context) {
             context.lastVersion = (i, n.integer.count, n.fraction?.count ?? 0)
@@ -339,6 +361,11 @@ struct NumberRecognizer {
         // "0.5 pp": percentage points written apart.
         if next == "pp" || next == "p.p.", let spoken = percentagePoints(n) { return Match(count + 1, prefix + spoken) }
         // "18 kWh/100 km", "120 g CO2/km": a rate whose second unit is in the next word.
+        if next.utf8.contains(UInt8(ascii: "/")), let m = sameAmountTwice(n, next: j, in: context) {
+            var pair = Match(count + m.count, prefix + m.spoken)
+            pair.consumesDot = m.consumesDot
+            return pair
+        }
         if next.utf8.contains(UInt8(ascii: "/")), let m = perHundred(n, next: j, in: context) { return Match(count + m.count, prefix + m.spoken) }
         if context.joins(j), context.core(j + 1)?.utf8.contains(UInt8(ascii: "/")) == true, let m = substancePerUnit(n, next: j, in: context) {
             return Match(count + m.count, prefix + m.spoken)
@@ -637,8 +664,19 @@ struct NumberRecognizer {
     /// battery"), where the noun they describe stands.
     func nounAfterGluedMeasures(_ k: Int, in context: Context) -> Int {
         var k = k
-        while context.joins(k - 1), isGluedMeasure(k, in: context) { k += 1 }
+        // "125g (4oz) butter": a measure in brackets is the same amount in other units, not a rating.
+        while context.joins(k - 1), context.pieces[k].lead.isEmpty, isGluedMeasure(k, in: context) { k += 1 }
         return k
+    }
+
+    /// Whether the number's plural at `i` stands beside another across "and", "or", "to" ("3s and 4s").
+    func isPluralNumberBeside(_ i: Int, in context: Context) -> Bool {
+        func isPlural(_ k: Int) -> Bool {
+            guard let core = context.core(k), (2...3).contains(core.utf8.count), core.last == "s" else { return false }
+            return core.dropLast().isAllDigits
+        }
+        func isJoin(_ k: Int) -> Bool { context.core(k).map { ["and", "or", "to", "&"].contains($0) } == true }
+        return context.joins(i) && isJoin(i + 1) && isPlural(i + 2) || i >= 2 && context.joins(i - 2) && isJoin(i - 1) && isPlural(i - 2)
     }
 
     /// Whether piece `k` is a number with its unit glued to it ("7Ah").
@@ -780,6 +818,8 @@ struct NumberRecognizer {
                                            "terminal", "bay", "exit", "line", "lines", "stop", "stand", "berth", "pier", "ward"]
 
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
+    /// Plurals without an "s" that a "k" after a number counts ("20k people", "3k feet").
+    static let countedAfterK: Set<String> = ["people", "men", "women", "children", "feet", "staff", "sheep", "cattle", "fish"]
     static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
 
     /// Words after "10K" that name what the K is (a race, a resolution), not a thousand of them.

@@ -13,7 +13,8 @@ struct Reader {
 
     /// Reads `pieces` and appends one run per match (or per kept piece) to `out`.
     func read(_ written: [Piece], into out: inout [Run]) {
-        let pieces = rules.verbalizes ? Self.withoutMarks(written) : written
+        let unmarked = rules.verbalizes ? Self.withoutMarks(written) : written
+        let pieces = rules.verbalizes && rules.groupSeparators.contains(",") ? SpacedThousands.joined(unmarked) : unmarked
         var context = Context(rules: rules, pieces: pieces)
         context.subjects = subjects
         let numbers = NumberRecognizer(rules: rules)
@@ -114,6 +115,11 @@ struct Reader {
                 if asciiLetter, piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
                     || piece.core.utf8.count <= 5 && i + 1 < pieces.count && pieces[i + 1].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
                     match = letterMoney.recognize(at: i, in: context)
+                }
+                // "s179", "S.243(2)": a section of an act.
+                if match == nil, first == "s" || first == "S", piece.core.utf8.count <= 9,
+                   piece.core.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+                    match = StatuteSections.read(at: i, in: context)
                 }
                 if match == nil { match = words.recognize(at: i, in: context) }
             }

@@ -402,6 +402,7 @@ struct WordRecognizer {
         let parts = numbers.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy(\.isAllDigits), name == 0 || parts.count >= 2 else { return nil }
         let reading = NumberReading(rules: rules)
+        if name == 0, let calendar = reading.sayCalendarVersion(parts) { return "\(rules.word("version")) \(calendar)" }
         return "\(rules.word("version")) " + ([CardinalVerbalizer(rules: rules).say(parts[0])] + parts.dropFirst().map { reading.sayVersionPart($0) })
             .joined(separator: " \(rules.word("point")) ")
             + (name > 0 ? " \(body.suffix(name))" : "")

@@ -1500,6 +1500,11 @@ enum EmbeddedRuleFiles {
 
         # Words before which a number of three digits is a road's, said in pairs ("the 101 freeway").
         pairedBefore: [freeway, fwy, highway, hwy, expressway, interstate]
+
+        # Kinds of product before which a number of three or four digits after a name is the model's,
+        # said in pairs ("the Exynos 9810 SoC" → "ninety eight ten", "Samsung 7420 chipset"). Only nouns
+        # in the singular: before a plural the number may count ("Intel 500 chips").
+        modelNouns: [chipset, chip, soc, processor, cpu, gpu, apu, motherboard, smartphone, handset, modem]
         """#,
         "en.symbols.yml": #"""
         # English symbols: how a symbol is read when it stands alone or inside a word.
@@ -1841,6 +1846,28 @@ enum EmbeddedRuleFiles {
 
         # The word between a numerator and a denominator.
         per: per
+
+        # What a unit measures, by the end of its singular reading ("kilometer" ends in "meter"): two
+        # amounts in units of one kind joined by a slash are the same amount said twice, and the slash is
+        # "or" ("912,000 liters/240,000 gallons"). Units of different kinds keep their reading ("25 mg/5 ml"
+        # is a concentration).
+        measureKinds:
+          meter: length
+          mile: length
+          foot: length
+          inch: length
+          yard: length
+          liter: volume
+          gallon: volume
+          pint: volume
+          quart: volume
+          barrel: volume
+          gram: mass
+          pound: mass
+          ounce: mass
+          tonne: mass
+          ton: mass
+          stone: mass
         """#,
         "es.abbreviations.yml": #"""
         # Abreviaturas (español).

@@ -130,6 +130,10 @@ final class LanguageRules: @unchecked Sendable {
     var pairedAfter: Set<String> = []
     /// Words before which a number of three digits is said in pairs: "the 101 freeway".
     var pairedBefore: Set<String> = []
+    /// The end of a unit's singular reading → what it measures ("meter": "length").
+    var measureKinds: [String: String] = [:]
+    /// Kinds of product before which a named model's number is said in pairs ("Exynos 9810 SoC").
+    var modelNouns: Set<String> = []
     /// Lowercased names of software after which a decimal is a version even in lower case ("python 3.12").
     var versionNames: Set<String> = []
     /// How numbers are spelled when not in English (`numberWords: es`); nil for English.
@@ -170,7 +174,7 @@ final class LanguageRules: @unchecked Sendable {
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
         c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
         c.meridiems = meridiems; c.timeZones = timeZones; c.codeWords = codeWords; c.dateWords = dateWords; c.pairedAfter = pairedAfter
-        c.pairedBefore = pairedBefore; c.versionNames = versionNames
+        c.pairedBefore = pairedBefore; c.modelNouns = modelNouns; c.measureKinds = measureKinds; c.versionNames = versionNames
         c.numberWords = numberWords; c.ordinalMarks = ordinalMarks; c.firstDayOrdinal = firstDayOrdinal
         c.feminineNouns = feminineNouns; c.masculineNouns = masculineNouns; c.feminineEndings = feminineEndings; c.notNouns = notNouns
         return c

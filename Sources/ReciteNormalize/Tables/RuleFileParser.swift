@@ -45,6 +45,7 @@ enum RuleFileParser {
         rules.letterUnits.formUnion(list(map["letters"]))
         rules.listedUnits.formUnion(list(map["listed"]))
         rules.quantityUnits.formUnion(list(map["quantities"]))
+        rules.measureKinds.merge(strings(map["measureKinds"])) { $1 }
         rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
@@ -125,6 +126,7 @@ enum RuleFileParser {
         rules.dateWords.formUnion(list(map["dateWords"]).map { $0.lowercased() })
         rules.pairedAfter.formUnion(list(map["pairedAfter"]).map { $0.lowercased() })
         rules.pairedBefore.formUnion(list(map["pairedBefore"]).map { $0.lowercased() })
+        rules.modelNouns.formUnion(list(map["modelNouns"]).map { $0.lowercased() })
         rules.versionNames.formUnion(list(map["versionNames"]).map { $0.lowercased() })
         if let name = map["numberWords"].map({ "\($0)" }) {
             if name == "en" {

@@ -13,19 +13,24 @@ enum PieceSplitter {
     static let gluingBytes: UInt64 = ",;!?()".utf8.reduce(0) { $0 | (1 << UInt64($1)) }
 
     /// Whether a word may hold glued words: a gluing sign, an em dash (E2 80 94: no ASCII byte is
-    /// 0x94), or a colon before a capital ("Winds:NE"; not "https://"). One pass over the bytes.
+    /// 0x94), a colon before a capital ("Winds:NE"; not "https://") or after a letter before a digit
+    /// ("Time:2000-04-28"; not "10:30"), or a period between a small letter and a capital
+    /// ("flame.Wait"). One pass over the bytes.
     static func mayGlue(_ core: Substring) -> Bool {
-        var colon = false
+        // The two bytes before the current one: enough for "x:9" and "x.W" without more state.
+        var prev: UInt8 = 0, prev2: UInt8 = 0
         for b in core.utf8 {
             if b < 0x40 {
                 if gluingBytes & (1 << UInt64(b)) != 0 { return true }
-                colon = b == UInt8(ascii: ":")
+                if prev == UInt8(ascii: ":"), b >= UInt8(ascii: "0"), (prev2 | 0x20) >= UInt8(ascii: "a"), (prev2 | 0x20) <= UInt8(ascii: "z") { return true }
             } else {
                 // 0xA0, 0xAF, 0x89: the last byte of a no-break, narrow no-break or thin space
                 // (C2 A0, E2 80 AF, E2 80 89), which join a number to its word ("$2.4 million").
-                if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || colon && b <= UInt8(ascii: "Z") { return true }
-                colon = false
+                if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || prev == UInt8(ascii: ":") && b <= UInt8(ascii: "Z") { return true }
+                if prev == UInt8(ascii: "."), b <= UInt8(ascii: "Z"), prev2 >= UInt8(ascii: "a"), prev2 <= UInt8(ascii: "z") { return true }
             }
+            prev2 = prev
+            prev = b
         }
         return false
     }
@@ -60,6 +65,17 @@ enum PieceSplitter {
                 // "raises—are", "sieved—115g": a dash between words (not between two numbers), a pause of its own.
                 parts.append(core[start..<i])
                 parts.append(core[i..<next])
+                start = next
+            } else if c == ":", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isASCIIDigit,
+                      core[start..<i].allSatisfy(\.isLetter) {
+                // "Time:2000-04-28": a label glued to a number.
+                parts.append(core[start..<next])
+                start = next
+            } else if c == ".", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isUppercase,
+                      core[start..<i].allSatisfy({ $0.isLetter && $0.isLowercase }), core.distance(from: next, to: core.endIndex) >= 2,
+                      core[core.index(after: next)...].allSatisfy({ $0.isLetter && $0.isLowercase }) {
+                // "whistles.Then off the flame.Wait": a sentence's end typed without its space.
+                parts.append(core[start..<next])
                 start = next
             } else if c == ":", i > start, next < core.endIndex, core[core.index(before: i)].isLetter, core[next].isUppercase {
                 // "Winds:NE": a label glued to its value.
