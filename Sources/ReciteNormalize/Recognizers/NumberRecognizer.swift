@@ -27,6 +27,7 @@ struct NumberRecognizer {
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if core.utf8.count == 2, let code = airlineCode(at: i, in: context) { return code }
+        if core.utf8.contains(UInt8(ascii: "/")), let runway = runwayPair(at: i, in: context) { return runway }
         if core.utf8.first == UInt8(ascii: "7"), core.utf8.count >= 3, let jet = AircraftModels.say(core, at: i, in: context) { return Match(1, jet) }
         // "No. 10–1018", "Case No. 12-345": after "number", numbers joined by a dash are one identifier.
         if i > 0, context.previousIs("number"), !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == ".",
@@ -114,6 +115,8 @@ struct NumberRecognizer {
                context.previousIs("number") || isPluralNumberBeside(i, in: context) {
                 return Match(1, prefix + reading.plural(reading.say(n, allowYear: false)))
             }
+            if count == 1, let code = codeAfterPlace(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + code) }
+            if count == 1, suffix.utf8.count == 1, let degrees = celsius(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + degrees) }
             // "the 15A and 15B routes", "the southern 27L runway": a number and a capital before a word of
             // place (or beside another such code) name a route, a runway, a platform, not amps or liters.
             if suffix.count == 1, let letter = suffix.first, letter.isUppercase, letter.isASCII, rules.numberWords == nil, n.isInteger, !n.grouped,

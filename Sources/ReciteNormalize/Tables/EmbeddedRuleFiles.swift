@@ -1868,6 +1868,12 @@ enum EmbeddedRuleFiles {
           tonne: mass
           ton: mass
           stone: mass
+
+        # Words that prove a number with a bare "C" glued to it is a temperature ("32C today", "highs of
+        # 25C"): without one, "C" stays a letter (a coulomb, a grade, a row).
+        temperatureWords: [temperature, temperatures, temp, temps, high, highs, low, lows, heat, heatwave, hot, cold, warm, cool,
+          degrees, weather, forecast, oven, shade, maximum, minimum, max, min, thermometer, freezing, celsius, fahrenheit, today,
+          tonight, overnight, sunny, rain, showers, cloudy]
         """#,
         "es.abbreviations.yml": #"""
         # Abreviaturas (español).

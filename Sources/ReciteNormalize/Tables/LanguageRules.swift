@@ -130,6 +130,8 @@ final class LanguageRules: @unchecked Sendable {
     var pairedAfter: Set<String> = []
     /// Words before which a number of three digits is said in pairs: "the 101 freeway".
     var pairedBefore: Set<String> = []
+    /// Words that prove a bare "C" glued to a number is degrees Celsius ("32C today").
+    var temperatureWords: Set<String> = []
     /// The end of a unit's singular reading → what it measures ("meter": "length").
     var measureKinds: [String: String] = [:]
     /// Kinds of product before which a named model's number is said in pairs ("Exynos 9810 SoC").
@@ -174,7 +176,7 @@ final class LanguageRules: @unchecked Sendable {
         c.dateStyle = dateStyle; c.hundredAnd = hundredAnd; c.maxCardinalDigits = maxCardinalDigits
         c.spellNumbers = spellNumbers; c.months = months; c.monthNames = monthNames
         c.meridiems = meridiems; c.timeZones = timeZones; c.codeWords = codeWords; c.dateWords = dateWords; c.pairedAfter = pairedAfter
-        c.pairedBefore = pairedBefore; c.modelNouns = modelNouns; c.measureKinds = measureKinds; c.versionNames = versionNames
+        c.pairedBefore = pairedBefore; c.modelNouns = modelNouns; c.measureKinds = measureKinds; c.temperatureWords = temperatureWords; c.versionNames = versionNames
         c.numberWords = numberWords; c.ordinalMarks = ordinalMarks; c.firstDayOrdinal = firstDayOrdinal
         c.feminineNouns = feminineNouns; c.masculineNouns = masculineNouns; c.feminineEndings = feminineEndings; c.notNouns = notNouns
         return c

@@ -46,6 +46,7 @@ enum RuleFileParser {
         rules.listedUnits.formUnion(list(map["listed"]))
         rules.quantityUnits.formUnion(list(map["quantities"]))
         rules.measureKinds.merge(strings(map["measureKinds"])) { $1 }
+        rules.temperatureWords.formUnion(list(map["temperatureWords"]).map { $0.lowercased() })
         rules.decimalOnlyUnits.formUnion(list(map["afterDecimals"]))
         rules.powers.merge(strings(map["powers"]).mapValues(Inflected.init)) { $1 }
         if let b = map["powerAfter"] as? Bool { rules.powerAfter = b }
