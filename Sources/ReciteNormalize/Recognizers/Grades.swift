@@ -21,7 +21,7 @@ enum Grades {
     static func say(_ core: Substring, rules: LanguageRules) -> String? {
         guard rules.numberWords == nil, rules.spellNumbers, let parts = parts(core) else { return nil }
         return parts.map { grade in
-            ([grade.letter == "A" ? "A-" : String(grade.letter)] + Array(repeating: "star", count: grade.stars)).joined(separator: " ")
+            ([NumberReading.sayLetter(grade.letter)] + Array(repeating: "star", count: grade.stars)).joined(separator: " ")
         }.joined(separator: " \(rules.word("to")) ")
     }
 }

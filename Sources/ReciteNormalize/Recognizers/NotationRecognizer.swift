@@ -7,8 +7,7 @@ extension NumberRecognizer {
         let digits = core.dropFirst(2)
         guard digits.count <= 16, digits.allSatisfy(\.isHexDigit) else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
-        // The letter A is written "A-": eSpeak NG reads a lone capital A as the article "uh".
-        let said = digits.map { $0.isASCIIDigit ? cardinal.say(String($0)) : $0.uppercased() == "A" ? "A-" : $0.uppercased() }
+        let said = digits.map { $0.isASCIIDigit ? cardinal.say(String($0)) : NumberReading.sayLetter(Character($0.uppercased())) }
         return "hex " + said.joined(separator: " ")
     }
 

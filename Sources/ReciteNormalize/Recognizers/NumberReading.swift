@@ -57,6 +57,12 @@ struct NumberReading {
         return ([YearVerbalizer(rules: rules).say(year)] + rest).joined(separator: " \(rules.word("point")) ")
     }
 
+    /// A capital letter said alone ("15A", "Gate 23B", a grade "A*"): "A" is written "A-", since
+    /// eSpeak NG reads a lone capital A as the article "uh".
+    static func sayLetter(_ letter: Character) -> String {
+        letter == "A" ? "A-" : String(letter)
+    }
+
     /// One part of a version: "10" → "ten", "236" → "two thirty six" (in pairs, as a name).
     func sayVersionPart(_ digits: Substring) -> String {
         guard digits.count >= 3, digits.count <= 4, digits.first != "0", let n = NumberLiteral.parse(digits, rules: rules) else {
@@ -229,7 +235,7 @@ struct NumberReading {
         // "Section 22-A", "Form 16-B": one capital that is also a unit's symbol ("A") names a part.
         if suffix.count == 2, suffix.first == "-", let letter = suffix.last, letter.isUppercase, rules.ambiguousUnits.contains(String(letter)),
            n.isInteger, rules.numberWords == nil {
-            return "\(say(n, allowYear: false)) \(letter == "A" ? "A-" : String(letter))"
+            return "\(say(n, allowYear: false)) \(Self.sayLetter(letter))"
         }
         if suffix.first == "-", let unit = UnitParser(rules: rules).parse(suffix.dropFirst()), suffix.count > 1, rules.numberWords == nil {
             return "\(say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(unit, plural: false))"

@@ -125,7 +125,7 @@ struct NumberRecognizer {
                 // "15A and 15B": one number, two letters (not "5V and 12V", two measures).
                 || ["and", "or", "&"].contains(next.lowercased()) && context.core(i + 2).map({ $0.count >= 2 && $0.last?.isUppercase == true
                     && $0.last != letter && $0.dropLast() == n.integer }) == true {
-                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(letter == "A" ? "A-" : String(letter))")
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(NumberReading.sayLetter(letter))")
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.

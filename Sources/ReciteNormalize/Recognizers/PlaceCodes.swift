@@ -9,7 +9,7 @@ extension NumberRecognizer {
               case let place = context.pieces[i - 1].core.lowercased(), rules.pairedAfter.contains(place) || Self.codedPlaces.contains(place) else { return nil }
         let reading = NumberReading(rules: rules)
         let number = n.hasLeadingZero ? DigitsVerbalizer(rules: rules).say(n.integer) : reading.say(n, allowYear: false)
-        return "\(number) \(letter == "A" ? "A-" : String(letter))"
+        return "\(number) \(NumberReading.sayLetter(letter))"
     }
 
     /// "Runway 09L/27R", "runways 16R/34L": both ends of one runway, each its number and its side.
