@@ -116,13 +116,15 @@ public struct NeuralSynthesis {
 
         samples.append(contentsOf: repeatElement(0, count: ChunkPauses.samples(voice.pauses.end, speed: rateFactor, rate: voice.sampleRate)))
 
-        // Every event of eSpeak NG's audio, carried to the neural audio of its chunk.
+        // Every event of eSpeak NG's audio, carried to the neural audio of its chunk; the phonemes
+        // of an elision ("l'avait") too, which time its second word (`WordTimer`).
+        let elided = Set(request.speech.tokens.indices.filter { Elision(request.speech.tokens[$0].text, language: request.language) != nil })
         var events: [SynthesisEvent] = []
         for k in chunks.indices {
             let referenceRange = chunks[k].referenceStart..<(k + 1 < chunks.count ? chunks[k + 1].referenceStart : espeak.samples.count)
             let inChunk = espeak.events.filter { event in
                 guard event.kind != .end, referenceRange.contains(event.sample) || (k == chunks.count - 1 && event.sample >= referenceRange.upperBound) else { return false }
-                if case .phoneme = event.kind { return keepsPhonemes }
+                if case .phoneme = event.kind { return keepsPhonemes || elided.contains(event.token) }
                 return true
             }
             guard !inChunk.isEmpty else { continue }

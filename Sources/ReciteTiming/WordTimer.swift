@@ -7,7 +7,8 @@ import ReciteSynth
 /// Engines report word starts only. Several events may fall on one token: at one offset
 /// ("$3.50", read as several words that it reports once) they count once; at different offsets
 /// ("macros.image_nothumb", "x/y") the token was read as several words, and each part becomes a
-/// word of its own, so the sidecar says what was said. A token without an event shares the time
+/// word of its own, so the sidecar says what was said. A French or Italian elision ("l'avait")
+/// is two words, the second timed from the phonemes (`Elision`). A token without an event shares the time
 /// of its neighbours; an end is the next word's start pulled back over trailing silence, so
 /// captions do not linger through pauses.
 struct WordTimer {
@@ -45,7 +46,14 @@ struct WordTimer {
         for (w, word) in words.enumerated() {
             let found = positions[w].sorted { $0.offset < $1.offset }
             guard found.count > 1 else {
-                units.append((w, word.spoken, found.first?.sample))
+                if let elision = Elision(word.spoken, language: segment.language) {
+                    let start = found.first?.sample
+                    let second = start.flatMap { phonemeStart(elision.cliticPhonemes, of: word.token, after: $0, in: audio.events) }
+                    units.append((w, elision.clitic, start))
+                    units.append((w, elision.word, second))
+                } else {
+                    units.append((w, word.spoken, found.first?.sample))
+                }
                 continue
             }
             let token = tokens[word.token]
@@ -140,6 +148,19 @@ struct WordTimer {
         }
         assignPhonemes(audio.events, to: &timed, words: words)
         return timed
+    }
+
+    /// The sample where phoneme number `index` (0-based) of `token` starts, counting the phonemes
+    /// reported from `start` on; nil when the engine reported too few (eSpeak NG reports phonemes
+    /// only when asked), so that the word's time is shared out by length instead.
+    static func phonemeStart(_ index: Int, of token: Int, after start: Int, in events: [SynthesisEvent]) -> Int? {
+        var seen = 0
+        for event in events {
+            guard case .phoneme = event.kind, event.token == token, event.sample >= start else { continue }
+            if seen == index { return event.sample > start ? event.sample : nil }
+            seen += 1
+        }
+        return nil
     }
 
     /// Phoneme events carry their word's token: each goes to that word (or the word before a

@@ -51,14 +51,14 @@ import Testing
     }
 
     /// A segment that says `text`, a token per piece between spaces, each a word.
-    func segment(_ text: String) -> Segment {
+    func segment(_ text: String, language: String = "en-US") -> Segment {
         let pieces = text.split(separator: " ").map(String.init)
         var offset = 0
         let words = pieces.enumerated().map { k, piece in
             defer { offset += piece.count + 1 }
             return word(piece, at: offset, token: k)
         }
-        return Segment(blockIndex: 0, language: "en-US", voiceName: nil, speech: SpeechInput(plain: text), words: words,
+        return Segment(blockIndex: 0, language: language, voiceName: nil, speech: SpeechInput(plain: text), words: words,
                        marks: [], pauseAfter: 0)
     }
 
@@ -102,6 +102,39 @@ import Testing
         #expect(timed.map(\.spoken) == ["file", "_name", ".txt", "end"])
         #expect(timed.map(\.word) == [0, 0, 0, 1])
         #expect(timed.map(\.start) == [0, 500, 1000, 2000])
+    }
+
+    /// "l'avait" is two words to a listener and to a recognizer: the second starts at the
+    /// phoneme after the elided "l", or, where no phonemes were reported, at its share by length.
+    @Test func aFrenchElisionIsTwoWordsTimedFromItsPhonemes() {
+        var withPhonemes = audio(count: 3000, words: [(0, 0, 100), (1, 0, 2000)])
+        withPhonemes.events += [("l", 100), ("a", 180), ("v", 300), ("ɛ", 400)].map {
+            SynthesisEvent(kind: .phoneme($0.0), token: 0, sample: $0.1)
+        }
+        let timed = WordTimer.time(segment("l'avait tort", language: "fr-FR"), audio: withPhonemes)
+        #expect(timed.map(\.spoken) == ["l'", "avait", "tort"])
+        #expect(timed.map(\.word) == [0, 0, 1])
+        #expect(timed.map(\.start) == [100, 180, 2000])
+
+        let plain = WordTimer.time(segment("l'avait tort", language: "fr-FR"), audio: audio(count: 3000, words: [(0, 0, 100), (1, 0, 2000)]))
+        #expect(plain.map(\.spoken) == ["l'", "avait", "tort"])
+        #expect(plain[1].start > 100 && plain[1].start < 1000)  // 1900 samples shared 2 : 5
+
+        // Not in English, and not in a French word written with an apostrophe of its own.
+        #expect(WordTimer.time(segment("l'avait", language: "en-US"), audio: withPhonemes).map(\.spoken) == ["l'avait"])
+        #expect(WordTimer.time(segment("aujourd'hui", language: "fr"), audio: withPhonemes).map(\.spoken) == ["aujourd'hui"])
+    }
+
+    @Test func elisionsAreCutAfterTheElidedWordOnly() {
+        let jusqu = Elision("jusqu’à", language: "fr")
+        #expect(jusqu?.clitic == "jusqu’" && jusqu?.word == "à" && jusqu?.cliticPhonemes == 4)
+        #expect(Elision("Qu'il", language: "fr-CA")?.cliticPhonemes == 1)
+        let dell = Elision("dell'anno", language: "it")
+        #expect(dell?.clitic == "dell'" && dell?.word == "anno" && dell?.cliticPhonemes == 3)
+        #expect(Elision("quest'anno", language: "it-IT")?.cliticPhonemes == 5)
+        for whole in ["presqu'île", "O'Brien", "l'", "aujourd'hui", "d'1"] { #expect(Elision(whole, language: "fr") == nil, "\(whole)") }
+        for whole in ["po'", "O'Brien", "l'Ztl"] { #expect(Elision(whole, language: "it") == nil, "\(whole)") }
+        #expect(Elision("l'avait", language: "es") == nil)
     }
 
     @Test func numbersAreNotCutWhereTheirEventsFall() {
