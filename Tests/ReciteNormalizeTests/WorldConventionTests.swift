@@ -92,6 +92,9 @@ import ReciteScript
         ("call 1300 746 754", "call one three zero zero, seven four six, seven five four"),
         ("+65 6534 8880", "plus six five, six five three four, eight eight eight zero"),
         ("in 2019 2020 2021", "in twenty nineteen twenty twenty twenty twenty one"),
+        // A format at a rate: each side read as it is alone.
+        ("record 2160p@60fps video", "record twenty one sixty p at sixty frames per second video"),
+        ("4K@120Hz", "four K at one hundred and twenty hertz"),
     ])
     func numbersOfTheWorld(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

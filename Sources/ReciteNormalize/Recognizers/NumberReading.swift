@@ -144,6 +144,12 @@ struct NumberReading {
 
     /// A number followed by letters or signs in the same word.
     func sayWithSuffix(_ n: NumberLiteral, suffix: Substring, core: Substring) -> String? {
+        // "2160p@60fps", "4K@120Hz": a format at a rate, each side read as it would be alone.
+        if let at = suffix.firstIndex(of: "@"), suffix[suffix.index(after: at)...].first?.isASCIIDigit == true, rules.numberWords == nil,
+           let rate = sayWhole(suffix[suffix.index(after: at)...], allowYear: false) {
+            let head = at == suffix.startIndex ? say(n, allowYear: false) : sayWithSuffix(n, suffix: suffix[..<at], core: core[..<core.index(core.endIndex, offsetBy: -suffix[at...].count)])
+            if let head { return "\(head) \(rules.word("at")) \(rate)" }
+        }
         let lower = suffix.lowercased()
         // "29th's", "1990's": the possessive after what the rest says.
         if suffix.count > 2, lower.hasSuffix("'s") || lower.hasSuffix("’s"), lower.first != "x",
