@@ -128,6 +128,10 @@ import Testing
         ("Rates rose 25bps to 5.25%.", "Rates rose twenty five basis points to five point two five percent."),
         ("The S&P 500 fell 1.2% y/y.", "The S and P five hundred fell one point two percent year over year."),
         ("The 2023/24 season", "The twenty twenty three to twenty four season"),
+        ("the 2019/2020 budget", "the twenty nineteen to twenty twenty budget"),
+        ("the 2019–20 budget", "the twenty nineteen to twenty budget"),
+        // Years apart are no season: the slash stays.
+        ("between 2019/2023 twice", "between twenty nineteen slash twenty twenty three twice"),
         ("Error was 1e-5", "Error was one times ten to the power of minus five"),
         ("Over 10K steps", "Over ten thousand steps"),
         ("a 10K run", "a ten K run"),

@@ -158,12 +158,15 @@ extension NumberRecognizer {
         return "\(NumberReading(rules: rules).say(n, allowYear: false)) \(rules.word("times")) ten to the power of \(sign)\(cardinal.say(String(digits.drop(while: { $0 == "0" }).isEmpty ? "0" : String(digits.drop(while: { $0 == "0" })))))"
     }
 
-    /// "2023/24", "2019-20": a season or a fiscal year that spans two calendar years.
+    /// "2023/24", "2019-20", "2019/2020": a season or a fiscal year that spans two calendar years
+    /// (a whole second year only when it is the next: "2019/2023" is no season).
     func splitYear(_ core: Substring) -> String? {
-        guard rules.numberWords == nil, rules.spellNumbers, core.count == 7, let sep = core.dropFirst(4).first, sep == "/" || sep == "-" || sep == "–",
-              case let first = core.prefix(4), first.isAllDigits, case let second = core.suffix(2), second.isAllDigits,
-              let y = Int(first), let z = Int(second), (1800...2199).contains(y), (y + 1) % 100 == z else { return nil }
+        guard rules.numberWords == nil, rules.spellNumbers, core.count == 7 || core.count == 9, let sep = core.dropFirst(4).first, sep == "/" || sep == "-" || sep == "–",
+              case let first = core.prefix(4), first.isAllDigits, case let second = core.dropFirst(5), second.isAllDigits,
+              let y = Int(first), let z = Int(second), (1800...2199).contains(y),
+              second.count == 2 ? (y + 1) % 100 == z : z == y + 1 else { return nil }
         let years = YearVerbalizer(rules: rules)
+        if second.count == 4 { return "\(years.say(y)) \(rules.word("to")) \(years.say(z))" }
         return "\(years.say(y)) \(rules.word("to")) \(CardinalVerbalizer(rules: rules).say(second.first == "0" ? String(second.dropFirst()) : String(second)))"
     }
 }

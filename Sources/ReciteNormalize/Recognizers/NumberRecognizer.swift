@@ -23,7 +23,7 @@ struct NumberRecognizer {
            let spoken = hexadecimal(core) { return Match(1, spoken) }
         if core.utf8.contains(UInt8(ascii: "^")) || core.utf8.contains(0x81) || core.utf8.contains(0xC2), let spoken = power(core) { return Match(1, spoken) }
         // "2023/24": a season; "1e-5": scientific notation (before ranges and fractions read them).
-        if core.utf8.count == 7, let spoken = splitYear(core) { return Match(1, spoken) }
+        if core.utf8.count == 7 || core.utf8.count == 9, let spoken = splitYear(core) { return Match(1, spoken) }
         if core.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let n = NumberLiteral.parse(core, rules: rules), n.end < core.endIndex,
            core[n.end] == "e" || core[n.end] == "E", let spoken = scientific(n, exponent: core[core.index(after: n.end)...]) { return Match(1, spoken) }
         if core.utf8.count == 2, let code = airlineCode(at: i, in: context) { return code }
