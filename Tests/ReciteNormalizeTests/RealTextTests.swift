@@ -58,7 +58,12 @@ import Testing
     func signsAndCodes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
     @Test(arguments: [
-        ("held Oct. 12-14 in Las Vegas", "held October twelfth to fourteenth in Las Vegas"), ("$9.99/month", "nine dollars ninety nine cents per month"),
+        ("held Oct. 12-14 in Las Vegas", "held October twelfth to fourteenth in Las Vegas"),
+        // Ranges of whole dates, their dash glued to the second month or year, or standing alone.
+        ("(Jan. 23-March 27, 2021)", "(January twenty third to March twenty seventh, twenty twenty one)"),
+        ("week of Dec. 29, 2023-Jan. 4, 2024 —", "week of December twenty ninth, twenty twenty three to January fourth, twenty twenty four,"),
+        ("from March 3 - April 5 only", "from March third to April fifth only"),
+        ("He left in March. 4 people came", "He left in March. four people came"), ("$9.99/month", "nine dollars ninety nine cents per month"),
         ("the 1960's", "the nineteen sixties"), ("is 6 ft. tall", "is six feet tall"), ("is 5 ft 4 in tall", "is five feet four inches tall"),
         ("My number is 555-1234.", "My number is five five five, one two three four."), ("200-1500 calories", "two hundred to fifteen hundred calories"),
         ("scored 98/100", "scored ninety eight out of one hundred"), ("cost ~$5 million", "cost about five million dollars"),

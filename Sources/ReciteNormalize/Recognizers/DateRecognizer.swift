@@ -83,6 +83,12 @@ struct DateRecognizer {
             m.consumesDot = false
             return m
         }
+        // "Jan. 23-March 27, 2021": a range whose dash is glued to the second month.
+        if rules.dateStyle != .dayNumber, let dash = next.firstIndex(where: { RangeRecognizer.dashes.contains($0) }),
+           let d = day(next[..<dash]), let m2 = month(next[next.index(after: dash)...]), let (second, count) = dateAfterMonth(m2, dayAt: i + 2, in: context) {
+            let first = date.say(day: d, month: m, year: nil, style: .monthFirst)
+            return Match(2 + count, "\(first) \(rules.word("to")) \(second)")
+        }
         if let d = day(next), next.count <= 4 {
             var count = 2
             var y: Int?
@@ -94,13 +100,40 @@ struct DateRecognizer {
                 return Match(count, date.say(day: d, month: m, year: y.map { ($0, 4) }, style: .dayNumber))
             }
             var spoken = date.say(day: d, month: m, year: nil, style: .monthFirst)
+            // "Dec. 29, 2023-Jan. 4, 2024": the year glued by its dash to the next date's month.
+            if y == nil, context.pieces[i + 1].trail == ",", let c = context.core(i + 2),
+               let dash = c.firstIndex(where: { RangeRecognizer.dashes.contains($0) }), let yy = year(c[..<dash]),
+               let m2 = month(c[c.index(after: dash)...]), let (second, more) = dateAfterMonth(m2, dayAt: i + 3, in: context) {
+                return Match(3 + more, "\(spoken), \(date.sayYear(yy, digits: 4)) \(rules.word("to")) \(second)")
+            }
             if let y { spoken += (context.pieces[i + 1].trail.isEmpty ? " " : ", ") + date.sayYear(y, digits: 4) }
+            // "March 3 - April 5": a dash standing between two dates is "to".
+            let j = i + count
+            if j + 1 < context.pieces.count, context.joins(j - 1), context.pieces[j].core.count == 1,
+               context.pieces[j].core.first.map({ RangeRecognizer.dashes.contains($0) }) == true,
+               let m2 = context.core(j + 1).flatMap(month), let (second, more) = dateAfterMonth(m2, dayAt: j + 2, in: context) {
+                return Match(count + 2 + more, "\(spoken) \(rules.word("to")) \(second)")
+            }
             return Match(count, spoken)
         }
         if let y = year(next) {
             return Match(2, date.say(day: nil, month: m, year: (y, 4), style: .monthFirst))
         }
         return nil
+    }
+
+    /// The second date of a range, from its month `m` (already read) on: the day at piece `k` and
+    /// the year after it, if any ("March 27, 2021"); with how many pieces from `k` it took.
+    private func dateAfterMonth(_ m: Int, dayAt k: Int, in context: Context) -> (String, Int)? {
+        // The month's own period ("Jan.") does not end the sentence here.
+        guard let next = context.core(k), next.count <= 4, let d = day(next), context.pieces[k - 1].trail.isEmpty || context.pieces[k - 1].trail == "." else { return nil }
+        let date = DateVerbalizer(rules: rules)
+        var spoken = date.say(day: d, month: m, year: nil, style: .monthFirst)
+        if context.pieces[k].trail.allSatisfy({ $0 == "," }), let c = context.core(k + 1), let y = year(c) {
+            spoken += (context.pieces[k].trail.isEmpty ? " " : ", ") + date.sayYear(y, digits: 4)
+            return (spoken, 2)
+        }
+        return (spoken, 1)
     }
 
     /// "1 de mayo de 2020", "10 mayo 1990", "1 maggio 2020": a day, a month, perhaps a year,
