@@ -98,6 +98,13 @@ import ReciteScript
     ])
     func numbersOfTheWorld(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
+    /// A plus and a country code with only signs after it ("+3----------", found by the fuzzer)
+    /// is no telephone number; it crashed the reader.
+    @Test func telephoneSignsWithoutDigitsAreNoNumber() {
+        #expect(!say("+3----------").isEmpty)
+        #expect(say("call +44---- now").hasPrefix("call"))
+    }
+
     @Test(arguments: [
         ("Actual salary is £6,328 pa in all", "Actual salary is six thousand three hundred and twenty eight pounds per annum in all"),
         ("Entry Salary: R125 373 p.a (SR02)", "Entry Salary: one hundred twenty five thousand three hundred and seventy three rand per annum (SR zero two)"),

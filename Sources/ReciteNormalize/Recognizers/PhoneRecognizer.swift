@@ -39,6 +39,8 @@ struct PhoneRecognizer {
             guard !body.isEmpty else { return nil }
         }
         let groups = body.split(whereSeparator: { !$0.isASCIIDigit })
+        // "+3----------": signs and no digits after the country code.
+        guard !groups.isEmpty else { return nil }
         if country == nil, !body.contains(" " as Character), groups.count == 4, body.filter({ $0 == "." }).count == 3,
            groups.allSatisfy({ $0.count <= 3 }),
            // "1.000.000.000" where a period groups thousands is a number.
