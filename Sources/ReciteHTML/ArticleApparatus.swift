@@ -24,6 +24,7 @@ extension ArticleExtractor {
             }
         }
         propagate()
+        dropSignposts()
     }
 
     // MARK: - Elements
@@ -218,7 +219,7 @@ extension ArticleExtractor {
                                      "comments", "leave a comment", "leave a reply", "join the conversation",
                                      "latest news", "latest stories", "top stories", "editor's picks", "editors' picks",
                                      "editor’s picks", "around the web", "from our partners", "sponsored", "recent posts",
-                                     "about the author", "tags", "follow us"]
+                                     "about the author", "tags", "follow us", "also in ", "you may also be interested"]
 
     static func isAnnouncingHeading(_ heading: String) -> Bool {
         guard heading.split(separator: " ").count <= 8 else { return false }

@@ -12,11 +12,16 @@ enum ClassHints {
                            "skip-link", "visually-hidden", "sr-only", "screen-reader", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",
-                           "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail"]
-    /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails and polls.
+                           "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail",
+                           // a WordPress plugin's bookmarking icons; a site's name and motto above its pages
+                           "sociable", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
+    /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails, polls,
+    /// tool rows and mottos.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",
                                        // and a page's rail (its sidebar) and its polls, which are words too short to find inside others
-                                       "rail", "poll", "polls"]
+                                       "rail", "poll", "polls",
+                                       // a story's tools (font size, e-mail, print) and a site's motto
+                                       "tools", "tagline", "slogan"]
 
     /// The names of an element, lower-cased: its class and id, without utility classes.
     static func names(_ attributes: [String: String]) -> String {

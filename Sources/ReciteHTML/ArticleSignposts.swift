@@ -1,0 +1,82 @@
+import Foundation
+
+/// Signposts that a page's markup leaves unnamed, found by their shape: the site's own name as a
+/// heading over its pages (a link home), a paragraph that introduces links as a heading would
+/// ("You may also be interested in:"), and a last link to a section ("More Football News from
+/// TEAMtalk"). None of them is the article's text, and each would be read as a sentence.
+extension ArticleExtractor {
+    /// Marks the signposts as dropped (article mode, after the apparatus).
+    mutating func dropSignposts() {
+        measure()
+        for i in page.nodes.indices where !dropped[i] && !page.nodes[i].isText {
+            let name = page.nodes[i].name
+            if Self.headingNames.contains(name), isSiteName(i) {
+                dropSubtree(masthead(of: i))
+            } else if name == "p" {
+                if let links = linksAnnounced(by: i) {
+                    for k in [i] + links { dropSubtree(k) }
+                } else if isSectionLink(i) {
+                    dropSubtree(i)
+                }
+            }
+        }
+        propagate()
+    }
+
+    // MARK: - The site's name
+
+    /// A heading that is one link to the site's home page: the site's name, not a headline.
+    func isSiteName(_ i: Int) -> Bool {
+        guard textLength[i] > 0, linkLength[i] == textLength[i],
+              let link = (i..<page.subtreeEnd(i)).first(where: { page.nodes[$0].name == "a" }),
+              textLength[link] == textLength[i], let href = page.nodes[link].attributes["href"] else { return false }
+        return Self.isHome(href)
+    }
+
+    /// "/", "./", "/index.html", "http://www.example.com/": a site's root.
+    static func isHome(_ href: String) -> Bool {
+        let h = href.trimmingCharacters(in: .whitespaces).lowercased()
+        return h.range(of: #"^((https?:)?//[^/?#]+)?(/|\./)?(index\.\w+)?$"#, options: .regularExpression) != nil && !h.isEmpty
+    }
+
+    /// The site's name with its motto: the box that holds the heading, when it holds little else.
+    func masthead(of heading: Int) -> Int {
+        let parent = page.nodes[heading].parent
+        guard parent >= 0, parent != page.body, !isArticleContainer(parent),
+              textLength[parent] <= textLength[heading] + Self.mottoLength, paragraphs[parent] <= 1 else { return heading }
+        return parent
+    }
+
+    /// The most text a site's motto has beside its name.
+    static let mottoLength = 160
+
+    // MARK: - Announcing paragraphs
+
+    /// For a short paragraph that ends in a colon and says what a heading over other pages says
+    /// ("Related:", "You may also be interested in:"), the paragraphs or lists of links after it;
+    /// nil when it is not one, or no links follow.
+    func linksAnnounced(by i: Int) -> [Int]? {
+        guard textLength[i] < 80, linkLength[i] == 0 else { return nil }
+        let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasSuffix(":"), Self.isAnnouncingHeading(Self.headingText(text)) else { return nil }
+        let parent = page.nodes[i].parent
+        guard parent >= 0, let at = page.nodes[parent].children.firstIndex(of: i) else { return nil }
+        var links: [Int] = []
+        for s in page.nodes[parent].children[(at + 1)...] where !dropped[s] && textLength[s] > 0 {
+            guard !page.nodes[s].isText, linkDensity(s) >= 0.7 else { break }
+            links.append(s)
+        }
+        return links.isEmpty ? nil : links
+    }
+
+    // MARK: - Section links
+
+    /// A paragraph that is one link to more of a section or a source ("More Football News from
+    /// TEAMtalk", "More stories"), not a sentence of the article.
+    func isSectionLink(_ i: Int) -> Bool {
+        guard textLength[i] > 0, textLength[i] < 80, linkDensity(i) >= 0.9 else { return false }
+        let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.range(of: #"^more\b.{0,40}\b(news|stories|articles|coverage|headlines)\b"#,
+                          options: [.regularExpression, .caseInsensitive]) != nil
+    }
+}
