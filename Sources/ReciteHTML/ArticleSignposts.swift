@@ -2,8 +2,9 @@ import Foundation
 
 /// Signposts that a page's markup leaves unnamed, found by their shape: the site's own name as a
 /// heading over its pages (a link home), a paragraph that introduces links as a heading would
-/// ("You may also be interested in:"), and a last link to a section ("More Football News from
-/// TEAMtalk"). None of them is the article's text, and each would be read as a sentence.
+/// ("You may also be interested in:"), a last link to a section ("More Football News from
+/// TEAMtalk"), and an invitation to follow someone ("Follow @name on Twitter."). None of them is
+/// the article's text, and each would be read as a sentence.
 extension ArticleExtractor {
     /// Marks the signposts as dropped (article mode, after the apparatus).
     mutating func dropSignposts() {
@@ -15,7 +16,7 @@ extension ArticleExtractor {
             } else if name == "p" {
                 if let links = linksAnnounced(by: i) {
                     for k in [i] + links { dropSubtree(k) }
-                } else if isSectionLink(i) {
+                } else if isSectionLink(i) || isFollowUs(i) {
                     dropSubtree(i)
                 }
             }
@@ -77,6 +78,17 @@ extension ArticleExtractor {
         guard textLength[i] > 0, textLength[i] < 80, linkDensity(i) >= 0.9 else { return false }
         let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.range(of: #"^more\b.{0,40}\b(news|stories|articles|coverage|headlines)\b"#,
+                          options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    // MARK: - Invitations
+
+    /// A short paragraph that asks the reader to follow the writer or the site on a social
+    /// network: "Follow @DJMatthewDalton on Twitter.", "Follow us on Facebook".
+    func isFollowUs(_ i: Int) -> Bool {
+        guard textLength[i] > 0, textLength[i] < 120 else { return false }
+        let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.range(of: #"^follow\b.{0,60}\b(on|at)\s+(twitter|facebook|instagram|linkedin|mastodon|bluesky|threads|x)\b"#,
                           options: [.regularExpression, .caseInsensitive]) != nil
     }
 }

@@ -13,8 +13,8 @@ enum ClassHints {
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",
                            "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail",
-                           // a WordPress plugin's bookmarking icons; a site's name and motto above its pages
-                           "sociable", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
+                           // bookmarking and sharing widgets; a site's name and motto above its pages
+                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
     /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails, polls,
     /// tool rows and mottos.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",

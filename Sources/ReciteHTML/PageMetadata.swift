@@ -42,8 +42,8 @@ struct PageMetadata {
             title = t
         } else if let element = titleElement, !page.text(of: element).allSatisfy(\.isWhitespace) {
             title = page.text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
-        } else if let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" }) {
-            // No title in the head: the page's first headline is its title.
+        } else if let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !Self.isSiteName(page, $0) }) {
+            // No title in the head: the page's first headline is its title (not the site's name).
             title = page.text(of: h1).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         if let (a, i) = metas["author"] ?? metas["article:author"] ?? metas["parsely-author"] ?? metas["dc.creator"],
@@ -56,6 +56,13 @@ struct PageMetadata {
         if language?.isEmpty ?? false { language = nil }
         description = (metas["og:description"] ?? metas["description"] ?? metas["twitter:description"]).map(\.0)
         if description?.isEmpty ?? false { description = nil }
+    }
+
+    /// Whether heading `i` is one link to the site's home page: the site's name, not a headline.
+    static func isSiteName(_ page: HTMLPage, _ i: Int) -> Bool {
+        let links = (i..<page.subtreeEnd(i)).filter { page.nodes[$0].name == "a" }
+        guard links.count == 1, let href = page.nodes[links[0]].attributes["href"], ArticleExtractor.isHome(href) else { return false }
+        return page.text(of: links[0]).trimmingWhitespace == page.text(of: i).trimmingWhitespace
     }
 
     /// `headline` and the author's `name` of the first schema.org article in JSON-LD scripts.

@@ -118,4 +118,35 @@ import Testing
         #expect(text.contains("Tickets cost"))
         #expect(!text.contains("radio"), "\(text)")
     }
+
+    @Test func aSharingWidgetsIconIsNotDescribed() throws {
+        let text = try Self.text("""
+        <div class="entry">\(Self.prose)<div class="ted-addthis"><a href="http://www.addthis.com/bookmark.php">
+        <img src="http://s7.addthis.com/btn.gif" alt="Bookmark and Share"></a></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Bookmark"), "\(text)")
+    }
+
+    @Test func anInvitationToFollowTheWriterIsNotRead() throws {
+        let text = try Self.text("""
+        <article>\(Self.prose)<p>Follow <a href="http://twitter.com/DJMatthewDalton">@DJMatthewDalton</a> on Twitter.</p></article>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Follow"), "\(text)")
+        // A sentence that starts so is prose.
+        let prose = try Self.text("<article>\(Self.prose)<p>Follow the river path on foot to reach the hall from the station.</p></article>")
+        #expect(prose.contains("river path"), "\(prose)")
+    }
+
+    @Test func withoutATitleTheSitesNameIsNotTakenForOne() throws {
+        let html = """
+        <html><body><div id="content"><h1><a href="/">Blogger News Network</a></h1>
+        <div class="post"><h2>Choir night at the hall</h2>\(Self.prose)</div></div></body></html>
+        """
+        let result = try HTMLReader.read(bytes: Array(html.utf8), path: "page.html")
+        let text = result.script.blocks.flatMap { $0.runs.compactMap(\.spoken) }.joined(separator: " ")
+        #expect(!text.contains("Blogger"), "\(text)")
+        #expect(text.contains("Choir night"), "\(text)")
+    }
 }
