@@ -3,8 +3,9 @@ import Foundation
 /// Signposts that a page's markup leaves unnamed, found by their shape: the site's own name as a
 /// heading over its pages (a link home), a paragraph that introduces links as a heading would
 /// ("You may also be interested in:"), a last link to a section ("More Football News from
-/// TEAMtalk"), and an invitation to follow someone ("Follow @name on Twitter."). None of them is
-/// the article's text, and each would be read as a sentence.
+/// TEAMtalk"), an invitation to follow someone ("Follow @name on Twitter."), and the links to a
+/// story's pages ("Page 1 2 3 Next »"). None of them is the article's text, and each would be
+/// read as a sentence.
 extension ArticleExtractor {
     /// Marks the signposts as dropped (article mode, after the apparatus).
     mutating func dropSignposts() {
@@ -13,6 +14,8 @@ extension ArticleExtractor {
             let name = page.nodes[i].name
             if Self.headingNames.contains(name), isSiteName(i) {
                 dropSubtree(masthead(of: i))
+            } else if ["div", "p", "span", "td"].contains(name), textLength[i] < 60, Self.isPagination(page.text(of: i)) {
+                dropSubtree(i)
             } else if name == "p" {
                 if let links = linksAnnounced(by: i) {
                     for k in [i] + links { dropSubtree(k) }
@@ -90,5 +93,15 @@ extension ArticleExtractor {
         let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.range(of: #"^follow\b.{0,60}\b(on|at)\s+(twitter|facebook|instagram|linkedin|mastodon|bluesky|threads|x)\b"#,
                           options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    // MARK: - Pagination
+
+    /// The links to a story's pages: "Page 1", "Pages: 1 2 3 Next »", "« Previous | Next ›" —
+    /// the words page, next and previous with numbers and arrows, nothing else.
+    static func isPagination(_ text: String) -> Bool {
+        let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard t.range(of: #"\b(page|pages|next|prev|previous)\b"#, options: .regularExpression) != nil else { return false }
+        return t.range(of: #"^((page|pages|next|prev|previous|of|\d{1,3})\b|[:|«»‹›<>…·.]|\s)+$"#, options: .regularExpression) != nil
     }
 }

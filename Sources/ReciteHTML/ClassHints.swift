@@ -8,7 +8,7 @@ enum ClassHints {
     static let negative = ["comment", "sidebar", "side-bar", "footer", "nav", "menu", "share", "sharing", "social",
                            "related", "recommend", "promo", "sponsor", "advert", "cookie", "consent", "gdpr",
                            "newsletter", "subscribe", "signup", "sign-up", "popup", "modal", "breadcrumb", "pagination",
-                           "pager", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
+                           "pager", "paging", "page-links", "page_links", "pagelinks", "next-prev", "prev-next", "next-previous", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
                            "skip-link", "visually-hidden", "sr-only", "screen-reader", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",

@@ -149,4 +149,40 @@ import Testing
         #expect(!text.contains("Blogger"), "\(text)")
         #expect(text.contains("Choir night"), "\(text)")
     }
+
+    @Test(arguments: ["Page 1", "Pages: 1 2 3 Next »", "« Previous | Next ›"])
+    func linksToAStorysPagesAreNotRead(pager: String) throws {
+        let text = try Self.text("<div class=\"story\">\(Self.prose)<div>\(pager)</div></div>")
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Page") && !text.contains("Next"), "\(text)")
+    }
+
+    @Test func aPagersNameSaysSo() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<div id="next-previous_page_links">Go to <a href="?p=2">the second part</a></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("second part"), "\(text)")
+    }
+
+    @Test(arguments: ["Have your say", "12 Responses to “Choir night”", "Reader comments"])
+    func readersCommentsUnderOtherHeadingsAreNotRead(heading: String) throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<h3>\(heading)</h3><div class="c"><p>What a lovely evening it was, thank you all, from the three of us.</p>
+        <p>Posted by: Ann of Bath, 7:57am today</p></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("lovely evening"), "\(text)")
+    }
+
+    @Test func aBoxLeftWithOnlyItsHeadingGoesWithWhatItHeld() throws {
+        // "Latest headlines" goes by its heading; "Extras" over it is then a heading over nothing.
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<div id="x"><h4>Extras</h4><div><h5>Latest headlines</h5><p>Multi-vehicle crash on the ring road,
+        and a late goal, as the rain comes down.</p></div></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Latest"), "\(text)")
+        #expect(!text.contains("Extras"), "\(text)")
+    }
 }
