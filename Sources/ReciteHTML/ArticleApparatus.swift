@@ -63,6 +63,9 @@ extension ArticleExtractor {
                 return true
             }
             if isInHeading(i), Self.isEditMark(text) { return true }
+            // A link that points onward with arrows ("Photo Gallery>>>", "More »"): a way to
+            // another page, and its arrows would be said "greater than".
+            if text.count <= 40, text.range(of: #"(>>|»|›)\s*$"#, options: .regularExpression) != nil { return true }
         case "sup":
             // A citation mark: "[12]", "[a]", "[note 3]", "[citation needed]", a link to a note.
             if Self.isCitationMark(text), (i..<page.subtreeEnd(i)).contains(where: { page.nodes[$0].name == "a" }) { return true }

@@ -185,4 +185,13 @@ import Testing
         #expect(!text.contains("Latest"), "\(text)")
         #expect(!text.contains("Extras"), "\(text)")
     }
+
+    @Test(arguments: ["Photo Gallery&gt;&gt;&gt;", "More photos »", "Next story ›"])
+    func aLinkThatPointsOnwardWithArrowsIsNotRead(link: String) throws {
+        let text = try Self.text("""
+        <article>\(Self.prose)<p>(File photo: the choir at practice in the hall.)<br><a href="/photos/">\(link)</a></p></article>
+        """)
+        #expect(text.contains("choir at practice"), "\(text)")
+        #expect(!text.contains("Gallery") && !text.contains("More photos") && !text.contains("Next story"), "\(text)")
+    }
 }
