@@ -3,8 +3,8 @@ import Foundation
 /// Signposts that a page's markup leaves unnamed, found by their shape: the site's own name as a
 /// heading over its pages (a link home), a paragraph that introduces links as a heading would
 /// ("You may also be interested in:"), a last link to a section ("More Football News from
-/// TEAMtalk"), an invitation to follow someone ("Follow @name on Twitter."), and the links to a
-/// story's pages ("Page 1 2 3 Next »"). None of them is the article's text, and each would be
+/// TEAMtalk"), an invitation to follow someone ("Follow @name on Twitter."), the links to a
+/// story's pages ("Page 1 2 3 Next »") and a row of a story's tools ("Email | Print | Share"). None of them is the article's text, and each would be
 /// read as a sentence.
 extension ArticleExtractor {
     /// Marks the signposts as dropped (article mode, after the apparatus).
@@ -15,6 +15,8 @@ extension ArticleExtractor {
             if Self.headingNames.contains(name), isSiteName(i) {
                 dropSubtree(masthead(of: i))
             } else if ["div", "p", "span", "td"].contains(name), textLength[i] < 60, Self.isPagination(page.text(of: i)) {
+                dropSubtree(i)
+            } else if Self.toolHolders.contains(name), textLength[i] < 150, Self.isToolRow(page.text(of: i)) {
                 dropSubtree(i)
             } else if name == "p" {
                 if let links = linksAnnounced(by: i) {
@@ -103,5 +105,26 @@ extension ArticleExtractor {
         let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard t.range(of: #"\b(page|pages|next|prev|previous)\b"#, options: .regularExpression) != nil else { return false }
         return t.range(of: #"^((page|pages|next|prev|previous|of|\d{1,3})\b|[:|«»‹›<>…·.]|\s)+$"#, options: .regularExpression) != nil
+    }
+
+    // MARK: - Tool rows
+
+    /// Blocks only: a phrase in a line of prose ("If <span>send email</span> is …") is not a row.
+    static let toolHolders: Set<String> = ["div", "p", "td", "ul", "li", "table", "tr"]
+
+    /// The words of a story's tools: e-mail it, print it, share it, change its type's size.
+    static let toolWords: Set<String> = ["print", "printer", "friendly", "email", "e", "mail", "share", "save", "bookmark", "send",
+                                         "this", "article", "story", "page", "to", "a", "friend", "font", "text", "size", "larger",
+                                         "smaller", "increase", "decrease", "reset", "comment", "comments", "digg", "reddit", "delicious",
+                                         "del", "icio", "us", "stumbleupon", "facebook", "twitter", "rss", "toolbar", "tools", "subscribe",
+                                         "reprint", "reprints", "licensing", "permalink", "submit", "link", "it", "on", "and", "or", "yahoo", "buzz",
+                                         "newsvine", "google", "technorati", "fark", "myspace", "linkedin"]
+
+    /// A row of tools: two or more words, every one of them a tool's ("Email this | Print this |
+    /// Share", "Text size: A A A"), with the letters of a type-size control allowed.
+    static func isToolRow(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
+        guard words.count >= 2, words.contains(where: { ["print", "email", "share", "font", "bookmark"].contains($0) }) else { return false }
+        return words.allSatisfy { toolWords.contains(String($0)) || $0 == "a" }
     }
 }

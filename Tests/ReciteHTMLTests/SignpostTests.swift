@@ -194,4 +194,17 @@ import Testing
         #expect(text.contains("choir at practice"), "\(text)")
         #expect(!text.contains("Gallery") && !text.contains("More photos") && !text.contains("Next story"), "\(text)")
     }
+
+    @Test func aRowOfToolsIsNotReadByItsWordsAlone() throws {
+        // No name says so, and they are scripts' buttons, not links; every word is a tool's.
+        let text = try Self.text("""
+        <article>\(Self.prose)<div><span onclick="mail()">Email this story</span> | <span onclick="print()">Print this story</span>
+        | <span onclick="share()">Share</span></div>
+        <p>Choirs from Bath, Wells and Frome will join in, and <span>send email</span> to the vicar to reserve a seat.</p></article>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Print this story"), "\(text)")
+        // A phrase of the same words inside a sentence is the sentence's.
+        #expect(text.contains("send email to the vicar"), "\(text)")
+    }
 }
