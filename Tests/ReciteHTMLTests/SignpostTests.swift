@@ -207,4 +207,17 @@ import Testing
         // A phrase of the same words inside a sentence is the sentence's.
         #expect(text.contains("send email to the vicar"), "\(text)")
     }
+
+    @Test func withoutATitleOrHeadingTheElementNamedHeadlineIsTheTitle() throws {
+        // An old table layout: no <title>, no <h1>, the headline a span named so in a row of its own.
+        let html = """
+        <html><body><table><tr><td><span class="articleHeadline">Feds grant appeal in toolbar patent case</span></td></tr>
+        <tr><td><span class="articleText">\(Self.prose)</span></td></tr></table></body></html>
+        """
+        let result = try HTMLReader.read(bytes: Array(html.utf8), path: "page.html")
+        #expect(result.script.blocks.first?.kind == .title)
+        let text = result.script.blocks.flatMap { $0.runs.compactMap(\.spoken) }.joined(separator: " ")
+        #expect(text.hasPrefix("Feds grant appeal in toolbar patent case"), "\(text)")
+        #expect(text.contains("Tickets cost"))
+    }
 }
