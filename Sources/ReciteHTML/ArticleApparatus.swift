@@ -24,6 +24,7 @@ extension ArticleExtractor {
             }
         }
         propagate()
+        dropSignposts()
     }
 
     // MARK: - Elements
@@ -62,6 +63,9 @@ extension ArticleExtractor {
                 return true
             }
             if isInHeading(i), Self.isEditMark(text) { return true }
+            // A link that points onward with arrows ("Photo Gallery>>>", "More »"): a way to
+            // another page, and its arrows would be said "greater than".
+            if text.count <= 40, text.range(of: #"(>>|»|›)\s*$"#, options: .regularExpression) != nil { return true }
         case "sup":
             // A citation mark: "[12]", "[a]", "[note 3]", "[citation needed]", a link to a note.
             if Self.isCitationMark(text), (i..<page.subtreeEnd(i)).contains(where: { page.nodes[$0].name == "a" }) { return true }
@@ -162,6 +166,27 @@ extension ArticleExtractor {
             guard items >= 1, paragraphText * 5 < text * 2 else { return }
         }
         for s in dropping { dropSubtree(s) }
+        // A box left with only its own heading ("Extras" over the headlines just dropped) goes too.
+        let holder = page.nodes[dropping[0]].parent
+        if holder >= 0, holder != page.body, !isArticleContainer(holder), hasOnlyHeadings(holder) { dropSubtree(holder) }
+    }
+
+    /// Whether all the text left under `i` is in headings (and there is some).
+    func hasOnlyHeadings(_ i: Int) -> Bool {
+        var k = i + 1, heading = false
+        let end = page.subtreeEnd(i)
+        while k < end {
+            if dropped[k] { k += 1; continue }
+            let node = page.nodes[k]
+            if Self.headingNames.contains(node.name) {
+                heading = true
+                k = page.subtreeEnd(k)
+                continue
+            }
+            if node.isText, !node.text.allSatisfy(\.isWhitespace) { return false }
+            k += 1
+        }
+        return heading
     }
 
     /// The first heading in `i`'s subtree (itself included), if it comes before any text.
@@ -218,11 +243,18 @@ extension ArticleExtractor {
                                      "comments", "leave a comment", "leave a reply", "join the conversation",
                                      "latest news", "latest stories", "top stories", "editor's picks", "editors' picks",
                                      "editor’s picks", "around the web", "from our partners", "sponsored", "recent posts",
-                                     "about the author", "tags", "follow us"]
+                                     "about the author", "tags", "follow us", "also in ", "you may also be interested",
+                                     // readers' comments under their other names, and more link lists
+                                     "reader comments", "readers comments", "readers' comments", "user comments", "your comments",
+                                     "post a comment", "add a comment", "add your comment", "post your comment", "have your say",
+                                     "your say", "talkback", "trackbacks", "pingbacks",
+                                     "see also", "more headlines", "more news", "more articles", "other stories", "other news",
+                                     "in other news", "most emailed", "most commented", "top headlines",
+                                     "latest headlines", "similar articles"]
 
     static func isAnnouncingHeading(_ heading: String) -> Bool {
         guard heading.split(separator: " ").count <= 8 else { return false }
-        if heading.range(of: #"^\d+ comments?$"#, options: .regularExpression) != nil { return true }
+        if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
         return announcingPrefixes.contains { heading == $0.trimmingCharacters(in: .whitespaces) || heading.hasPrefix($0) }
     }
 

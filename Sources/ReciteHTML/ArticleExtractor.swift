@@ -241,17 +241,22 @@ struct ArticleExtractor {
         guard var top = score.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
             return [page.body]
         }
-        // Climb while the parent is about as good: the article is its paragraphs' common container.
+        // Climb while the parent is about as good as the best: the article is its paragraphs'
+        // common container. (Measured against each step's own score, the climb would drift, a
+        // quarter lost at each, out to a page's columns.)
+        let bestScore = score[top]!
         while true {
             let parent = page.nodes[top].parent
             guard parent >= 0, parent != page.body, page.nodes[parent].name != "html",
-                  let p = score[parent], p >= score[top]! * 0.75 || prose(parent) <= prose(top) else { break }
+                  let p = score[parent], p >= bestScore * 0.75 || prose(parent) <= prose(top) else { break }
             top = parent
         }
         // Other good candidates beside it (not its ancestors, not inside it): if two of them share
-        // a container with it below the body, the article is split in parts and that is it.
-        let best = score.sorted { $0.value > $1.value }.prefix(6).filter { $0.value >= score[top]! * 0.6 }.map(\.key)
+        // a container with it below the body, the article is split in parts and that is it. A
+        // candidate inside another is the same part (a rail's panel and the rail).
+        let near = score.sorted { $0.value > $1.value }.prefix(6).filter { $0.value >= score[top]! * 0.6 }.map(\.key)
             .filter { !page.isInside(top, $0) && !page.isInside($0, top) }
+        let best = near.filter { b in !near.contains { $0 != b && page.isInside(b, $0) } }
         if best.count >= 2 {
             var ancestor = top
             while ancestor != page.body, best.filter({ page.isInside($0, ancestor) }).count < 2 {

@@ -8,15 +8,20 @@ enum ClassHints {
     static let negative = ["comment", "sidebar", "side-bar", "footer", "nav", "menu", "share", "sharing", "social",
                            "related", "recommend", "promo", "sponsor", "advert", "cookie", "consent", "gdpr",
                            "newsletter", "subscribe", "signup", "sign-up", "popup", "modal", "breadcrumb", "pagination",
-                           "pager", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
+                           "pager", "paging", "page-links", "page_links", "pagelinks", "next-prev", "prev-next", "next-previous", "widget", "banner", "masthead", "toolbar", "outbrain", "taboola", "disqus",
                            "skip-link", "visually-hidden", "sr-only", "screen-reader", "byline", "author", "dateline", "timestamp", "caption-credit", "credit",
                            "tags", "tag-list", "more-from", "read-more", "readmore", "trending", "popular", "most-read",
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",
-                           "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail"]
-    /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails and polls.
+                           "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail",
+                           // bookmarking and sharing widgets; a site's name and motto above its pages
+                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
+    /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails, polls,
+    /// tool rows and mottos.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",
                                        // and a page's rail (its sidebar) and its polls, which are words too short to find inside others
-                                       "rail", "poll", "polls"]
+                                       "rail", "poll", "polls",
+                                       // a story's tools (font size, e-mail, print) and a site's motto
+                                       "tools", "tagline", "slogan"]
 
     /// The names of an element, lower-cased: its class and id, without utility classes.
     static func names(_ attributes: [String: String]) -> String {

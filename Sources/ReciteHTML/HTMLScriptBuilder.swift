@@ -361,9 +361,14 @@ struct HTMLScriptBuilder {
         }
     }
 
-    /// A `<title>` without the site's name ("Headline | Site" → "Headline") when the part left is
-    /// long enough to be a headline.
+    /// A `<title>` without the site's name ("Headline | Site" → "Headline", "Headline_Site") when
+    /// the part left is long enough to be a headline.
     static func trimmedTitle(_ title: String) -> String {
+        // "Headline_English_Xinhua": a site's names joined by underscores, no space in them.
+        if let r = title.range(of: "_"), !title[r.upperBound...].contains(" ") {
+            let head = String(title[..<r.lowerBound])
+            if head.split(separator: " ").count >= 3 { return head }
+        }
         for separator in [" | ", " - ", " – ", " — ", " :: ", " » ", " · "] {
             guard let r = title.range(of: separator, options: .backwards) else { continue }
             let head = String(title[..<r.lowerBound])

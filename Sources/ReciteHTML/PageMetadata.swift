@@ -6,7 +6,8 @@ struct PageMetadata {
     /// The article's title, and the `<meta>` element it came from (nil when it came from `<title>`).
     var title: String?
     var titleMeta: Int?
-    /// The `<title>` element.
+    /// The `<title>` element, or on a page without one or an `<h1>`, the element its class names
+    /// the headline (`<span class="articleHeadline">`): where the title is read from.
     var titleElement: Int?
     var author: String?
     var authorMeta: Int?
@@ -42,9 +43,13 @@ struct PageMetadata {
             title = t
         } else if let element = titleElement, !page.text(of: element).allSatisfy(\.isWhitespace) {
             title = page.text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
-        } else if let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" }) {
-            // No title in the head: the page's first headline is its title.
+        } else if let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !Self.isSiteName(page, $0) }) {
+            // No title in the head: the page's first headline is its title (not the site's name).
             title = page.text(of: h1).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        } else if let headline = page.nodes.indices.first(where: { Self.isNamedHeadline(page, $0) }) {
+            // Nor a headline: old pages' table layouts name theirs by class.
+            titleElement = headline
+            title = page.text(of: headline).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         if let (a, i) = metas["author"] ?? metas["article:author"] ?? metas["parsely-author"] ?? metas["dc.creator"],
            !a.isEmpty, !a.hasPrefix("http") {
@@ -56,6 +61,22 @@ struct PageMetadata {
         if language?.isEmpty ?? false { language = nil }
         description = (metas["og:description"] ?? metas["description"] ?? metas["twitter:description"]).map(\.0)
         if description?.isEmpty ?? false { description = nil }
+    }
+
+    /// Whether element `i` is named the headline by its class ("articleHeadline", "entry-title")
+    /// and holds a line of text.
+    static func isNamedHeadline(_ page: HTMLPage, _ i: Int) -> Bool {
+        guard !page.nodes[i].isText, let names = page.nodes[i].attributes["class"]?.lowercased(),
+              names.contains("headline") || ["entry-title", "post-title", "article-title", "story-title"].contains(where: { names.contains($0) })
+        else { return false }
+        return (3...300).contains(page.text(of: i).trimmingWhitespace.count)
+    }
+
+    /// Whether heading `i` is one link to the site's home page: the site's name, not a headline.
+    static func isSiteName(_ page: HTMLPage, _ i: Int) -> Bool {
+        let links = (i..<page.subtreeEnd(i)).filter { page.nodes[$0].name == "a" }
+        guard links.count == 1, let href = page.nodes[links[0]].attributes["href"], ArticleExtractor.isHome(href) else { return false }
+        return page.text(of: links[0]).trimmingWhitespace == page.text(of: i).trimmingWhitespace
     }
 
     /// `headline` and the author's `name` of the first schema.org article in JSON-LD scripts.
