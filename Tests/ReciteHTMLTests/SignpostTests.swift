@@ -8,17 +8,12 @@ import Testing
 /// and the columns that a drifting choice of container would take in. Each case fails without the
 /// rule it is named for.
 @Suite struct SignpostTests {
+    /// What is read of a page with this `body` and `title` (`PrecisionTests.text`).
     static func text(_ body: String, title: String = "Choir night at the hall") throws -> String {
-        let html = "<html><head><title>\(title)</title></head><body>\(body)</body></html>"
-        let result = try HTMLReader.read(bytes: Array(html.utf8), path: "page.html")
-        return result.script.blocks.flatMap { $0.runs.compactMap(\.spoken) }.joined(separator: " ")
+        try PrecisionTests.text("<html><head><title>\(title)</title></head><body>\(body)</body></html>")
     }
 
-    static let prose = """
-    <p>The hall opens at noon on Monday, and the choir sings until midnight, with a break at six for supper and prayers.</p>
-    <p>Tickets cost five pounds at the door, children go free, and the parish asks visitors to bring a candle of their own.</p>
-    <p>Parking is in the school yard across the road, which the caretaker unlocks an hour before the doors open, weather allowing.</p>
-    """
+    static let prose = PrecisionTests.prose
 
     @Test func aStorysToolRowIsNotRead() throws {
         // "article-tools" says "article" too; "tools" is the word that tells.
