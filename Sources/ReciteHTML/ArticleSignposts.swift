@@ -31,12 +31,10 @@ extension ArticleExtractor {
 
     // MARK: - The site's name
 
-    /// A heading that is one link to the site's home page: the site's name, not a headline.
+    /// A heading that is one link to the site's home page (`PageMetadata.isSiteName`), with text
+    /// left to read.
     func isSiteName(_ i: Int) -> Bool {
-        guard textLength[i] > 0, linkLength[i] == textLength[i],
-              let link = (i..<page.subtreeEnd(i)).first(where: { page.nodes[$0].name == "a" }),
-              textLength[link] == textLength[i], let href = page.nodes[link].attributes["href"] else { return false }
-        return Self.isHome(href)
+        textLength[i] > 0 && linkLength[i] == textLength[i] && PageMetadata.isSiteName(page, i)
     }
 
     /// "/", "./", "/index.html", "http://www.example.com/": a site's root.

@@ -16,9 +16,10 @@ public struct Elision: Equatable {
     /// "presqu'île" stay whole; in Italian an inner apostrophe before a vowel or an "h" is an
     /// elision ("quest'anno", "un'altra", "c'è").
     public init?(_ spoken: String, language: String) {
+        // Most words have no apostrophe: that is asked first, the language after.
+        guard let apostrophe = spoken.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
         let base = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
-        guard base == "fr" || base == "it",
-              let apostrophe = spoken.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
+        guard base == "fr" || base == "it" else { return nil }
         let head = spoken[..<apostrophe]
         let tail = spoken[spoken.index(after: apostrophe)...]
         guard let first = tail.first, first.isLetter, !head.isEmpty, head.count <= 7,

@@ -147,7 +147,7 @@ struct NumberReading {
         // "2160p@60fps", "4K@120Hz": a format at a rate, each side read as it would be alone.
         if let at = suffix.firstIndex(of: "@"), suffix[suffix.index(after: at)...].first?.isASCIIDigit == true, rules.numberWords == nil,
            let rate = sayWhole(suffix[suffix.index(after: at)...], allowYear: false) {
-            let head = at == suffix.startIndex ? say(n, allowYear: false) : sayWithSuffix(n, suffix: suffix[..<at], core: core[..<core.index(core.endIndex, offsetBy: -suffix[at...].count)])
+            let head = at == suffix.startIndex ? say(n, allowYear: false) : sayWithSuffix(n, suffix: suffix[..<at], core: core[..<at])
             if let head { return "\(head) \(rules.word("at")) \(rate)" }
         }
         let lower = suffix.lowercased()
