@@ -64,6 +64,16 @@ import Testing
         #expect(segments.reduce(0) { $0 + $1.words.count } == 1000)
     }
 
+    @Test func dandasAndOtherScriptsFullStopsCut() {
+        // Hindi ends its sentences with a danda, glued to the word or standing alone; a word of
+        // one letter before it is no initial.
+        #expect(sentences("वह घर गया। मैं यहाँ हूँ । क्या यह सच है? हाँ न।")
+                == ["वह घर गया", "मैं यहाँ हूँ", "क्या यह सच है", "हाँ न"])
+        #expect(SentenceBoundary.after("नमस्ते\u{0965}") == .sentence)
+        #expect(SentenceBoundary.after("کیا؟") == .sentence)
+        #expect(SentenceBoundary.after("ہے۔") == .sentence)
+    }
+
     @Test func aMarkBetweenSentencesGoesWithTheSecond() {
         var script = paragraph("One. Two.")
         script.blocks[0].runs.insert(Run(.mark("m"), source: SourceSpan(offset: 5, length: 0, line: 1, column: 6)), at: 1)
