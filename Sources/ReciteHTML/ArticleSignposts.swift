@@ -37,12 +37,6 @@ extension ArticleExtractor {
         textLength[i] > 0 && linkLength[i] == textLength[i] && PageMetadata.isSiteName(page, i)
     }
 
-    /// "/", "./", "/index.html", "http://www.example.com/": a site's root.
-    static func isHome(_ href: String) -> Bool {
-        let h = href.trimmingCharacters(in: .whitespaces).lowercased()
-        return h.range(of: #"^((https?:)?//[^/?#]+)?(/|\./)?(index\.\w+)?$"#, options: .regularExpression) != nil && !h.isEmpty
-    }
-
     /// The site's name with its motto: the box that holds the heading, when it holds little else.
     func masthead(of heading: Int) -> Int {
         let parent = page.nodes[heading].parent

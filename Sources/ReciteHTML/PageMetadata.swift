@@ -75,8 +75,14 @@ struct PageMetadata {
     /// Whether heading `i` is one link to the site's home page: the site's name, not a headline.
     static func isSiteName(_ page: HTMLPage, _ i: Int) -> Bool {
         let links = (i..<page.subtreeEnd(i)).filter { page.nodes[$0].name == "a" }
-        guard links.count == 1, let href = page.nodes[links[0]].attributes["href"], ArticleExtractor.isHome(href) else { return false }
+        guard links.count == 1, let href = page.nodes[links[0]].attributes["href"], isHome(href) else { return false }
         return page.text(of: links[0]).trimmingWhitespace == page.text(of: i).trimmingWhitespace
+    }
+
+    /// "/", "./", "/index.html", "http://www.example.com/": a site's root.
+    static func isHome(_ href: String) -> Bool {
+        let h = href.trimmingCharacters(in: .whitespaces).lowercased()
+        return h.range(of: #"^((https?:)?//[^/?#]+)?(/|\./)?(index\.\w+)?$"#, options: .regularExpression) != nil && !h.isEmpty
     }
 
     /// `headline` and the author's `name` of the first schema.org article in JSON-LD scripts.

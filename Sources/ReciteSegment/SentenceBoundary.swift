@@ -20,7 +20,7 @@ enum SentenceBoundary: Equatable {
         guard end > scalars.startIndex else { return .none }
         let lastIndex = scalars.index(before: end)
         let last = scalars[lastIndex]
-        if fullStopsWithoutSpace.contains(last) || fullStopsOfOtherScripts.contains(last) { return .sentence }
+        if alwaysFullStops.contains(last) { return .sentence }
         if sentenceEnders.contains(last) {
             let core = scalars[..<lastIndex].drop { openers.contains($0) }
             return isAbbreviation(core) ? .none : .sentence
@@ -55,13 +55,12 @@ enum SentenceBoundary: Equatable {
         "dept", "est", "inc", "ltd", "co", "corp", "mt", "ft", "av", "ave",
     ]
     private static let sentenceEnders: Set<Unicode.Scalar> = [".", "!", "?", "\u{2026}", "\u{203C}", "\u{2047}", "\u{2048}", "\u{2049}"]
-    /// Full stops of scripts without spaces between words: always a sentence end.
-    private static let fullStopsWithoutSpace: Set<Unicode.Scalar> = ["\u{3002}", "\u{FF01}", "\u{FF1F}", "\u{FF0E}"]
-    /// Full stops of scripts that never end an abbreviation with them: the Devanagari danda and
-    /// double danda (Hindi, Marathi, Nepali), the Arabic question mark, the Urdu full stop, the
-    /// Armenian and Ethiopic full stops. Without them a Hindi paragraph was one or two segments,
-    /// which two workers could not share evenly.
-    private static let fullStopsOfOtherScripts: Set<Unicode.Scalar> = ["\u{0964}", "\u{0965}", "\u{061F}", "\u{06D4}", "\u{0589}", "\u{1362}"]
+    /// Full stops that never end an abbreviation: always a sentence end. Those of scripts without
+    /// spaces between words (。！？．), the Devanagari danda and double danda (Hindi, Marathi,
+    /// Nepali), the Arabic question mark, the Urdu full stop, the Armenian and Ethiopic full stops.
+    /// Without the danda a Hindi paragraph was cut only at commas past 60 words.
+    private static let alwaysFullStops: Set<Unicode.Scalar> = ["\u{3002}", "\u{FF01}", "\u{FF1F}", "\u{FF0E}",
+                                                               "\u{0964}", "\u{0965}", "\u{061F}", "\u{06D4}", "\u{0589}", "\u{1362}"]
     private static let clauseEnders: Set<Unicode.Scalar> = [",", ";", ":", "\u{2013}", "\u{2014}", "\u{3001}", "\u{FF0C}", "\u{FF1B}", "\u{FF1A}"]
     private static let closers: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "}", "\u{2019}", "\u{201D}", "\u{00BB}", "\u{203A}", "\u{300D}", "\u{300F}"]
     private static let openers: Set<Unicode.Scalar> = ["\"", "'", "(", "[", "{", "\u{2018}", "\u{201C}", "\u{00AB}", "\u{2039}", "\u{300C}", "\u{300E}", "\u{00BF}", "\u{00A1}"]
