@@ -5,7 +5,8 @@ A careful reader says "two hundred and five" in London and "two hundred five" in
 Chicago, and writes "kilometres" or "kilometers" (eSpeak NG's en-us voice says the
 two differently). A reference that lists only one of them would count a right reading
 wrong. This adds, to each case, the readings with "and" after every hundred (and
-after a thousand or more when tens follow) and without any, each in both spellings
+after a thousand or more when tens follow), without any, and only before a number's last part
+under a hundred (the shared development set's "eighteen thousand and eighty one"), each in both spellings
 of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
 cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; and
 spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
@@ -24,6 +25,8 @@ SMALL_RE = "|".join(SMALL)
 HUNDRED_THEN_TENS = re.compile(rf"\b(hundred) (?!and )(?=(?:{SMALL_RE})\b)", re.I)
 LARGE_THEN_TENS = re.compile(rf"\b(thousand|million|billion|trillion) (?!and )(?=(?:{SMALL_RE})\b(?! hundred))", re.I)
 AND_AFTER = re.compile(r"\b(hundred|thousand|million|billion|trillion) and (?=\w)", re.I)
+SCALES = {"hundred", "thousand", "million", "billion", "trillion"}
+NUMBER_RUN = re.compile(rf"\b(?:(?:{SMALL_RE}|{'|'.join(SCALES)})\b ?)*(?:{SMALL_RE}|{'|'.join(SCALES)})\b", re.I)
 UK_SPELLING = re.compile(r"(met|lit)re(s?)\b", re.I)
 US_SPELLING = re.compile(r"(met|lit)er(s?)\b", re.I)
 
@@ -67,6 +70,19 @@ def without_and(text):
     return AND_AFTER.sub(r"\1 ", text)
 
 
+def with_last_and(text):
+    """"and" only before the last part under a hundred, as ../shared/eval/normalization-dev.tsv says
+    numbers ("one hundred twenty three thousand", "eighteen thousand and eighty one", "eight
+    hundred thirty four thousand five hundred and fifty three")."""
+    def mark(m):
+        words = m.group(0).split()
+        scales = [i for i, w in enumerate(words) if w.lower() in SCALES]
+        if not scales or scales[-1] == len(words) - 1 or len(words) - scales[-1] > 3:
+            return m.group(0)
+        return " ".join(words[:scales[-1] + 1] + ["and"] + words[scales[-1] + 1:])
+    return NUMBER_RUN.sub(mark, text)
+
+
 def spellings(text):
     uk = US_SPELLING.sub(lambda m: m.group(1) + "re" + m.group(2), text)
     us = UK_SPELLING.sub(lambda m: m.group(1) + "er" + m.group(2), text)
@@ -77,7 +93,8 @@ def variants(reading):
     out = []
     for base in (reading, letters(reading)):
         for priced in (base, with_minor(base), without_minor(base)):
-            for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced))):
+            for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced)),
+                         with_last_and(without_and(priced))):
                 out.extend(spellings(form))
     return out
 
