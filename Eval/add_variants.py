@@ -8,7 +8,8 @@ wrong. This adds, to each case, the readings with "and" after every hundred (and
 after a thousand or more when tens follow), without any, and only before a number's last part
 under a hundred (the shared development set's "eighteen thousand and eighty one"), each in both spellings
 of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
-cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; and
+cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; a spelled letter A
+of an acronym is written "A-" wherever it stands (eSpeak NG reads a lone "A" as "uh"); and
 spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
 also written "T.E.U.'s" (the "z" a person says; eSpeak NG reads "T.E.U.s" as "ess"). It changes no reading otherwise, keeps the existing columns
 first, and is idempotent:
@@ -38,6 +39,8 @@ MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", 
 PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
 CLOCK = re.compile(r"\b([ap]) m\b")
 OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
+SPELLED_RUN = re.compile(r"(?<![\w-])(?:[A-Z]-? ){1,6}[A-Z]-?(?![\w-])")
+LONE_A = re.compile(r"(?<![\w-])A(?![\w-])")
 SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
 
 
@@ -56,8 +59,14 @@ def without_minor(text):
     return PRICE_WITH_MINOR.sub(lambda m: f"{m.group(1)} {m.group(2).rstrip()}", text)
 
 
+def spelled_a(text):
+    """Every spelled letter A of an acronym written "A-", last letter too ("E W C A Civ", "V A
+    hospital"): eSpeak NG reads a lone capital "A" as the article "uh" wherever it stands."""
+    return SPELLED_RUN.sub(lambda m: LONE_A.sub("A-", m.group(0)), text)
+
+
 def letters(text):
-    text = CLOCK.sub(lambda m: m.group(1).upper() + "M", text)
+    text = spelled_a(CLOCK.sub(lambda m: m.group(1).upper() + "M", text))
     return SPELLED_PLURAL.sub(lambda m: ".".join(m.group(1).replace("-", "").split(" ")) + ".'s", text)
 
 
