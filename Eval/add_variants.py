@@ -8,7 +8,8 @@ wrong. This adds, to each case, the readings with "and" after every hundred (and
 after a thousand or more when tens follow), without any, and only before a number's last part
 under a hundred (the shared development set's "eighteen thousand and eighty one"), each in both spellings
 of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
-cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; a spelled letter A
+cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; a nought said as a
+digit may be "zero" or "oh" (not in a year: "nineteen oh five"); a spelled letter A
 of an acronym is written "A-" wherever it stands (eSpeak NG reads a lone "A" as "uh"); and
 spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
 also written "T.E.U.'s" (the "z" a person says; eSpeak NG reads "T.E.U.s" as "ess"). It changes no reading otherwise, keeps the existing columns
@@ -39,6 +40,8 @@ MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", 
 PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
 CLOCK = re.compile(r"\b([ap]) m\b")
 OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
+DIGITS = {"zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+TEENS_TENS = set(SMALL) - DIGITS
 SPELLED_RUN = re.compile(r"(?<![\w-])(?:[A-Z]-? ){1,6}[A-Z]-?(?![\w-])")
 LONE_A = re.compile(r"(?<![\w-])A(?![\w-])")
 SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
@@ -63,6 +66,22 @@ def spelled_a(text):
     """Every spelled letter A of an acronym written "A-", last letter too ("E W C A Civ", "V A
     hospital"): eSpeak NG reads a lone capital "A" as the article "uh" wherever it stands."""
     return SPELLED_RUN.sub(lambda m: LONE_A.sub("A-", m.group(0)), text)
+
+
+def digit_zero(text, said="zero"):
+    """A nought said digit by digit as "zero" or "oh" ("two point oh litre", "call oh three four
+    four"): the one for the other after "point" or beside another digit said alone, never in a
+    year ("nineteen oh five") or an interjection."""
+    words = text.split(" ")
+    other = "oh" if said == "zero" else "zero"
+    for i, word in enumerate(words):
+        if word.lower() != other:
+            continue
+        before = words[i - 1].lower() if i else ""
+        after = words[i + 1].lower().strip(".,;:)") if i + 1 < len(words) else ""
+        if before == "point" or before in DIGITS or after in DIGITS and before not in TEENS_TENS:
+            words[i] = said
+    return " ".join(words)
 
 
 def letters(text):
@@ -100,7 +119,7 @@ def spellings(text):
 
 def variants(reading):
     out = []
-    for base in (reading, letters(reading)):
+    for base in (reading, letters(reading), digit_zero(reading), digit_zero(reading, "oh")):
         for priced in (base, with_minor(base), without_minor(base)):
             for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced)),
                          with_last_and(without_and(priced))):
