@@ -35,9 +35,11 @@ US_SPELLING = re.compile(r"(met|lit)er(s?)\b", re.I)
 
 NUMBER_WORDS = SMALL + "zero oh hundred".split()
 PRICE_WITHOUT_MINOR = re.compile(
-    rf"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:(?:and )?(?:{'|'.join(NUMBER_WORDS)})\b ?)+)(?!cents|pence|pennies|paise)", re.I)
+    # Possessive: the amount is taken whole, so an amount already followed by its cents is left alone.
+    rf"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:(?:and )?(?:{'|'.join(NUMBER_WORDS)})\b ?)++)(?!cents|pence|pennies|paise|crore|lakh|million|billion|thousand)", re.I)
 MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", "rupee": "paise"}
 PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
+DOUBLED_MINOR = re.compile(rf"\b(cents|pence|paise) (?:(?:{'|'.join(NUMBER_WORDS)}) ){{0,3}}\1\b|\bpaise (crore|lakh)", re.I)
 CLOCK = re.compile(r"\b([ap]) m\b")
 OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
 DIGITS = {"zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
@@ -136,8 +138,9 @@ def main(paths):
                 changed.append(line)
                 continue
             cols = line.split("\t")
-            # An earlier run wrote spelled plurals "T.E.U.s", which eSpeak NG reads with "ess": dropped.
-            cols = cols[:3] + [c for c in cols[3:] if not OLD_DOTTED_PLURAL.search(c)]
+            # Earlier runs wrote "cents cents" (the amount's cents added again on each run) and
+            # spelled plurals "T.E.U.s", which eSpeak NG reads with "ess": dropped.
+            cols = cols[:3] + [c for c in cols[3:] if not OLD_DOTTED_PLURAL.search(c) and not DOUBLED_MINOR.search(c)]
             readings = []
             for reading in cols[2:]:
                 for form in [reading] + variants(reading):
