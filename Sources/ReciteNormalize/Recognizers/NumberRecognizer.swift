@@ -51,6 +51,7 @@ struct NumberRecognizer {
            rules.codeWords.contains(context.pieces[i - 1].core.lowercased()) {
             return Match(1, core.split(separator: "-").map { DigitsVerbalizer(rules: rules).say($0) }.joined(separator: ", "))
         }
+        if core.utf8.count == 10, let zip = zipPlusFour(core, at: i, in: context) { return Match(1, zip) }
         if let m = shortDate(at: i, in: context) { return m }
         if let m = fraction(at: i, in: context) { return m }
         if let m = ratio(core) { return Match(1, m) }
@@ -887,7 +888,7 @@ struct NumberRecognizer {
             if !context.pieces[i - 1].endsClause || previous.trail == ":" || previous.trail == "." {
                 if rules.codeWords.contains(one) || rules.codeWords.contains(two) { return true }
             }
-            if n.integer.count == 5, rules.regions[String(previous.core)] != nil { return true }
+            if n.integer.count == 5, isAfterState(i, in: context) { return true }
             // "The ZIP is 10001", "my PIN was 4321": the code word, then a verb.
             if i > 1, ["is", "was", "reads", "are"].contains(one), !context.pieces[i - 2].endsClause {
                 let word = context.pieces[i - 2].core.lowercased()

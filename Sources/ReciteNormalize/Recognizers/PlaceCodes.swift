@@ -30,6 +30,25 @@ extension NumberRecognizer {
         return Match(1, said.joined(separator: ", "))
     }
 
+    /// Whether piece `i` follows a US state's code, as a ZIP code does: "Santa Clara, CA 95051",
+    /// "Washington, D.C. 20543" (one piece, "D.C") or "D. C. 20543" (two).
+    func isAfterState(_ i: Int, in context: Context) -> Bool {
+        guard i > 0 else { return false }
+        let previous = context.pieces[i - 1]
+        if rules.regions[String(previous.core)] != nil || previous.core == "D.C" || previous.core == "DC" { return true }
+        guard i > 1, previous.core == "C", previous.trail == ".", context.pieces[i - 2].core == "D", context.pieces[i - 2].trail == "." else { return false }
+        return !rules.regions.isEmpty  // rules whose language has states
+    }
+
+    /// "Austin, TX 78701-1234": a ZIP code and its four more digits after a state, digit by digit.
+    func zipPlusFour(_ core: Substring, at i: Int, in context: Context) -> String? {
+        let parts = core.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 5, parts[1].count == 4, parts.allSatisfy(\.isAllDigits),
+              isAfterState(i, in: context) else { return nil }
+        let digits = DigitsVerbalizer(rules: rules)
+        return "\(digits.say(parts[0])) \(digits.say(parts[1]))"
+    }
+
     /// "32C today", "highs of 25C": degrees Celsius with a word of temperature in the stretch.
     func celsius(_ n: NumberLiteral, suffix: Substring, at i: Int, in context: Context) -> String? {
         guard suffix == "C" || suffix == "c", rules.numberWords == nil, n.integer.count <= 3, !n.grouped,

@@ -36,6 +36,12 @@ struct RangeRecognizer {
                 let cardinal = CardinalVerbalizer(rules: rules)
                 return Match(1, "\(cardinal.say(low)) \(cardinal.say(String(high)))")
             }
+            // "Ghim Moh Road (01-213)", "unit 03-15": a low end with a leading zero is a code's part, not
+            // an amount; both parts are said digit by digit.
+            if low.count >= 2, low.first == "0", low.isAllDigits, high.isAllDigits, rules.numberWords == nil {
+                let digits = DigitsVerbalizer(rules: rules)
+                return Match(1, "\(digits.say(low)) \(digits.say(high))")
+            }
             // "978-0": a code, not a range down to zero.
             guard high.contains(where: { $0 != "0" && $0.isASCIIDigit }) else { return nil }
             // "1980-1970 kg": a unit after the range makes both ends amounts, said once at the end.

@@ -19,6 +19,10 @@ struct UnitParser {
                 guard let t = term(bottom) else { return nil }
                 more.append(t)
             }
+            // "a grade 7/A", "scored 9/B": a lone capital that is also a letter (an amp, a byte) is
+            // no unit to count "per" without a unit above it.
+            if top.isEmpty, bottoms.count == 1, bottoms[0].count == 1, bottoms[0].first?.isUppercase == true,
+               rules.ambiguousUnits.contains(String(bottoms[0])) || rules.letterUnits.contains(String(bottoms[0])) { return nil }
             if top.isEmpty { return UnitExpression(numerator: [], denominator: denominator, moreDenominators: more) }
             guard let numerator = terms(top) else { return nil }
             return UnitExpression(numerator: numerator, denominator: denominator, moreDenominators: more)

@@ -1529,6 +1529,8 @@ enum EmbeddedRuleFiles {
           ">=": greater than or equal to
           "<=": less than or equal to
           "!=": is not equal to
+          "!==": is not equal to
+          "===": equals
           "==": equals
           "<": less than
           ">": greater than

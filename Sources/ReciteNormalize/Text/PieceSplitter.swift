@@ -14,20 +14,23 @@ enum PieceSplitter {
 
     /// Whether a word may hold glued words: a gluing sign, an em dash (E2 80 94: no ASCII byte is
     /// 0x94), a colon before a capital ("Winds:NE"; not "https://") or after a letter before a digit
-    /// ("Time:2000-04-28"; not "10:30"), or a period between a small letter and a capital
-    /// ("flame.Wait"). One pass over the bytes.
+    /// ("Time:2000-04-28"; not "10:30"), a period between a letter and a digit ("approx.10k"),
+    /// a word after an amount's "/=" ("200,000/=plus"), or a period between a small letter and a
+    /// capital ("flame.Wait"). One pass over the bytes.
     static func mayGlue(_ core: Substring) -> Bool {
         // The two bytes before the current one: enough for "x:9" and "x.W" without more state.
         var prev: UInt8 = 0, prev2: UInt8 = 0
         for b in core.utf8 {
             if b < 0x40 {
                 if gluingBytes & (1 << UInt64(b)) != 0 { return true }
-                if prev == UInt8(ascii: ":"), b >= UInt8(ascii: "0"), (prev2 | 0x20) >= UInt8(ascii: "a"), (prev2 | 0x20) <= UInt8(ascii: "z") { return true }
+                if prev == UInt8(ascii: ":") || prev == UInt8(ascii: "."), b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9"),
+                   (prev2 | 0x20) >= UInt8(ascii: "a"), (prev2 | 0x20) <= UInt8(ascii: "z") { return true }
             } else {
                 // 0xA0, 0xAF, 0x89: the last byte of a no-break, narrow no-break or thin space
                 // (C2 A0, E2 80 AF, E2 80 89), which join a number to its word ("$2.4 million").
                 if b == 0x94 || b == 0xA0 || b == 0xAF || b == 0x89 || prev == UInt8(ascii: ":") && b <= UInt8(ascii: "Z") { return true }
                 if prev == UInt8(ascii: "."), b <= UInt8(ascii: "Z"), prev2 >= UInt8(ascii: "a"), prev2 <= UInt8(ascii: "z") { return true }
+                if prev == UInt8(ascii: "="), prev2 == UInt8(ascii: "/") { return true }
             }
             prev2 = prev
             prev = b
@@ -56,6 +59,15 @@ enum PieceSplitter {
             } else if c == "(", i > start, core[core.index(before: i)].isLetterOrNumber || isMarkAfterDigit(core, before: i, from: start) {
                 parts.append(core[start..<i])
                 start = i
+            } else if c == ".", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isASCIIDigit,
+                      core[start..<i].allSatisfy(\.isLetter), !core[next...].contains(where: { ".@/:".contains($0) }) {
+                // "approx.10k", "No.5", "Fig.2": an abbreviation's period typed without its space.
+                parts.append(core[start..<next])
+                start = next
+            } else if c == "=", i > start, core[core.index(before: i)] == "/", next < core.endIndex, core[next].isLetter {
+                // "Ksh.200,000/=plus": East Africa's mark after an amount, then the next word unspaced.
+                parts.append(core[start..<next])
+                start = next
             } else if c == ".", i > start, core[core.index(before: i)] == ")", next < core.endIndex, core[next].isLetter {
                 // "2014).and": a sentence ends inside the word.
                 parts.append(core[start..<next])
@@ -87,7 +99,8 @@ enum PieceSplitter {
                 let digitComma = c == "," && before.isNumber && after.isNumber
                 // "(90cm)-": a dash that ends the word after a bracket is a pause, not a joint.
                 let glued = c == ")" && (after == "-" && core.index(after: next) < core.endIndex || after.isNumber)
-                if !digitComma, !glued, !cutAfter.contains(after), after != "." {
+                // "!=": an operator.
+                if !digitComma, !glued, !cutAfter.contains(after), after != ".", !(c == "!" && after == "=") {
                     parts.append(core[start..<next])
                     start = next
                 }
@@ -124,6 +137,8 @@ enum PieceSplitter {
             // ".5", ".1665": a decimal point that starts a number is part of it.
             let next = word.index(after: lo)
             if word[lo] == ".", next < hi, word[next].isASCIIDigit { break }
+            // "!=", "!==": an operator, not an exclamation mark before "=".
+            if word[lo] == "!", next < hi, word[next] == "=" { break }
             lo = next
         }
         while hi > lo {
