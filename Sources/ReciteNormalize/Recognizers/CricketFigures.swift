@@ -23,6 +23,21 @@ enum CricketFigures {
         }
     }
 
+    /// "Pakistan reached 60/2", "a total of 189/4": runs for wickets written with a slash, with
+    /// words cricket shares with baseball (runs, innings) nearby. Baseball writes no such total,
+    /// and a fraction has its smaller number on top.
+    static func isSideTotal(_ runs: Substring, _ wickets: Substring, around i: Int, in context: Context) -> Bool {
+        guard context.rules.numberWords == nil, let r = Int(runs), let w = Int(wickets), r >= 20, w <= 10 else { return false }
+        let window = max(0, i - 40)..<min(context.pieces.count, i + 40)
+        return window.contains { k in
+            let core = context.pieces[k].core
+            return core.count >= 4 && core.count <= 8 && shared.contains(core.lowercased())
+        }
+    }
+
+    /// Words of cricket that other games use too.
+    static let shared: Set<String> = ["runs", "innings", "overs", "batting", "chase", "chasing", "declared", "total"]
+
     /// "287 all out": a side's total when its last wicket fell, a phrase no other game uses after
     /// a number ("went all out" has none before it).
     static func isAllOut(at k: Int, in context: Context) -> Bool {

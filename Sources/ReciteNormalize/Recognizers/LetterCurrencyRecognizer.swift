@@ -40,7 +40,7 @@ struct LetterCurrencyRecognizer {
         if !rest.isEmpty {
             guard let m = rules.magnitudes[String(rest)] ?? rules.magnitudes[rest.lowercased()] else { return nil }
             magnitude = m
-        } else if context.joins(i + count - 1), let word = context.core(i + count), word.count > 2,
+        } else if context.joins(i + count - 1), let word = context.core(i + count), word.count > 2 || MoneyRecognizer.shortMagnitudes.contains(word),
                   let m = rules.magnitudes[word.lowercased()] ?? rules.magnitudes[String(word.lowercased().dropLast())] {
             // "Sh5 Million", "Rs.3 Lakhs", "Rs 1.5 lakh crore".
             let (both, more) = MoneyRecognizer(rules: rules).compoundMagnitude(m, at: i + count, in: context)

@@ -1,6 +1,9 @@
 /// Recognizes amounts of money with the currency before them: "$3.50", "€12k", "$4.5M",
 /// "US$76.3 trillion", "USD 20", "¥30 b", "$20/mo", "$50.00-$100.00".
 struct MoneyRecognizer {
+    /// Magnitude words of two letters said after an amount and a space.
+    static let shortMagnitudes: Set<Substring> = ["cr", "bn", "mn", "tn"]
+
     let rules: LanguageRules
 
     /// "₹4 lakh crore", "Rs 1.2 lakh crore": a magnitude word at `k` and another right after it,
@@ -20,8 +23,8 @@ struct MoneyRecognizer {
            core.count == 3 && (core.allSatisfy(\.isUppercase) || rules.numberWords != nil) || !core.contains(where: \.isLetter) || core.last == "$"
             || core.count == 2 && core.first!.isUppercase,
            let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
-            // "Rs 25 crore": a magnitude word after the amount.
-            if context.joins(i + 1), let word = context.core(i + 2), word.count > 2, let magnitude = rules.magnitudes[word.lowercased()] {
+            // "Rs 25 crore", "Rs 1 cr": a magnitude word after the amount (not a letter: "USD 5 m" may be metres).
+            if context.joins(i + 1), let word = context.core(i + 2), word.count > 2 || Self.shortMagnitudes.contains(word), let magnitude = rules.magnitudes[word.lowercased()] {
                 let (both, more) = compoundMagnitude(magnitude, at: i + 2, in: context)
                 return Match(3 + more, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: both))
             }

@@ -1010,9 +1010,16 @@ struct NumberRecognizer {
             return nil
         }
         let count = 1
-        // "Sam Curran (4/74)": a bowler's wickets for runs.
+        // "35/70 = 0.5": a division worked out.
+        if whole == nil, word.isEmpty, denominator == parts[1], rules.numberWords == nil, rules.spellNumbers, context.joins(i), context.core(i + 1) == "=" {
+            let cardinal = CardinalVerbalizer(rules: rules)
+            return Match(1, "\(cardinal.say(parts[0])) \(rules.word("divided by")) \(cardinal.say(denominator))")
+        }
+        // "in 24/25", "the 27/28 budget": a financial year or a season, in two-digit years.
+        if whole == nil, denominator == parts[1], let season = shortSeason(parts[0], denominator, at: i, in: context) { return Match(1, season) }
+        // "Sam Curran (4/74)": a bowler's wickets for runs; "Pakistan reached 60/2": a side's runs for wickets.
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
-           CricketFigures.isCricket(around: i, in: context) {
+           CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context) {
             return Match(1, figures)
         }
         if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {
@@ -1109,6 +1116,8 @@ struct NumberRecognizer {
         let cardinal = CardinalVerbalizer(rules: rules)
         let top = cardinal.say(numerator), bottom = cardinal.say(denominator)
         if b == 10 || b == 100, a > 1, a <= b { return "\(top) out of \(bottom)" }
+        // "scored 50% (200/400)", "18/20": a mark out of a round total (not "31/32", thirty-seconds).
+        if (20...1000).contains(b), b <= 100 && b % 10 == 0 || b % 50 == 0 || b == 25, a > 1, a < b { return "\(top) out of \(bottom)" }
         // "Regulation (EU) 2016/679", "Directive 2009/28": a year, then a number: an act's name.
         if numerator.count == 4, (1900...2099).contains(a), denominator.count >= 2, let act = NumberLiteral.parse(Substring(denominator), rules: rules) {
             return "\(YearVerbalizer(rules: rules).say(a)) \(rules.word("slash")) \(NumberReading(rules: rules).sayHouseNumber(act))"
@@ -1118,6 +1127,21 @@ struct NumberRecognizer {
         if b >= 10, a >= b { return "\(top) over \(bottom)" }
         return nil
     }
+
+    /// "in 24/25", "the 27/28 budget", "24/25 season": two years in two digits, one after the other,
+    /// after a word that leads into a time or before one that names a year's kind.
+    func shortSeason(_ first: Substring, _ second: Substring, at i: Int, in context: Context) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, first.count == 2, second.count == 2, first.first != "0",
+              let y = Int(first), let z = Int(second), z == y + 1 else { return nil }
+        let before = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core.lowercased() : ""
+        let after = context.joins(i) ? context.core(i + 1)?.lowercased() ?? "" : ""
+        guard Self.beforeSeason.contains(before) || Self.seasonKinds.contains(after) else { return nil }
+        let cardinal = CardinalVerbalizer(rules: rules)
+        return "\(cardinal.say(first)) \(cardinal.say(second))"
+    }
+
+    static let beforeSeason: Set<String> = ["in", "for", "during", "since", "from", "until", "of", "the", "this", "last", "next"]
+    static let seasonKinds: Set<String> = ["season", "seasons", "financial", "fiscal", "budget", "year", "academic", "school", "tax", "campaign"]
 
     /// "1-2=5", "2+3": numbers and operators.
     func math(_ core: Substring) -> String? {

@@ -89,6 +89,11 @@ extension WordRecognizer {
             if context.core(i + 1)?.first?.isASCIIDigit == true { return true }
             if isDay(i + 1) || isJoiner(i + 1) && isDay(i + 2) { return true }
         }
+        // "Tue, Feb 8, 2022", "Wed, 24 Feb 2021": a day, a comma, then its date.
+        if piece.trail == ",", let next = context.core(i + 1),
+           rules.months[next.lowercased()] != nil || next.isAllDigits && Int(next).map({ (1...31).contains($0) }) == true {
+            return true
+        }
         guard i > 0, !context.pieces[i - 1].endsClause || context.pieces[i - 1].trail == "." else { return false }
         return isDay(i - 1) && rules.days[String(context.pieces[i - 1].core)] != nil || isJoiner(i - 1) && isDay(i - 2)
     }

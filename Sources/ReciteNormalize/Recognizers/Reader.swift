@@ -176,6 +176,8 @@ struct Reader {
             var core = out[k].core
             // "*10", "**5,000" (emphasis marks left in plain text): the marks before a word.
             let leading = core.prefix(while: { Self.footnoteMarks.contains($0) })
+            // "*544#": a phone's service code keeps its star.
+            if core.first == "*", core.last == "#" || out[k].trail.hasPrefix("#") { continue }
             if !leading.isEmpty, leading.count <= 3, core.dropFirst(leading.count).first.map({ $0.isLetter || $0.isASCIIDigit }) == true {
                 core = core.dropFirst(leading.count)
             }

@@ -13,6 +13,13 @@ struct SymbolRecognizer {
            core.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || "/-_".contains($0) }) {
             return Match(1, "")
         }
+        // "*544#", "*170*1#": a phone's service code, said key by key.
+        if core.count >= 2, core.first == "*", core.last == "#" || piece.trail.hasPrefix("#"), rules.numberWords == nil, rules.spellNumbers,
+           case let keys = core.dropFirst().filter({ $0 != "#" }), keys.first?.isASCIIDigit == true, keys.allSatisfy({ $0.isASCIIDigit || $0 == "*" }) {
+            let digits = DigitsVerbalizer(rules: rules)
+            let said = keys.split(separator: "*").map { digits.say($0) }.joined(separator: " \(rules.word("star")) ")
+            return Match(1, "\(rules.word("star")) \(said) \(rules.symbols["#"] ?? "hash")")
+        }
         // "## 3.1.0": a Markdown heading's marks typed in plain text are not read.
         if i == 0, context.pieces.count > 1, core.count <= 6, core.allSatisfy({ $0 == "#" }), piece.trail.isEmpty {
             return Match(1, "")

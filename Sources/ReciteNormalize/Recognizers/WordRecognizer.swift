@@ -16,8 +16,9 @@ struct WordRecognizer {
            let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
         }
-        // "min 40°", "Max 60 kg": a limit before a number.
+        // "min 40°", "Max 60 kg": a limit before a number (not a model's name after one: "Boeing 737 Max 8").
         if bytes.count == 3, rules.numberWords == nil, rules.spellNumbers, context.joins(i), context.core(i + 1)?.first?.isASCIIDigit == true,
+           !(i > 0 && context.joins(i - 1) && context.pieces[i - 1].core.first?.isASCIIDigit == true && bytes.first == UInt8(ascii: "M")),
            let limit = Self.limits[context.pieces[i].core.lowercased()], context.pieces[i].trail.isEmpty {
             return Match(1, limit)
         }

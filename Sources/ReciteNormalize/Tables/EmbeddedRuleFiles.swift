@@ -1384,6 +1384,18 @@ enum EmbeddedRuleFiles {
           "KES": Kenyan shilling | Kenyan shillings | cent | cents
           "ZAR": rand | rand | cent | cents
           "NGN": naira | naira | kobo | kobo
+          "$US": US dollar | US dollars | cent | cents
+          "$A": Australian dollar | Australian dollars | cent | cents
+          "$NZ": New Zealand dollar | New Zealand dollars | cent | cents
+          "₱": peso | pesos | centavo | centavos
+          "PHP": peso | pesos | centavo | centavos
+          "Php": peso | pesos | centavo | centavos
+          "GH₵": Ghana cedi | Ghana cedis | pesewa | pesewas
+          "GHS": Ghana cedi | Ghana cedis | pesewa | pesewas
+          "₵": cedi | cedis | pesewa | pesewas
+          "PKR": Pakistani rupee | Pakistani rupees | paisa | paise
+          "TZS": Tanzanian shilling | Tanzanian shillings | cent | cents
+          "UGX": Ugandan shilling | Ugandan shillings | cent | cents
 
         # Currencies written in letters glued before an amount: "Sh5 million", "KSh. 46 billion", "R10 000",
         # "N25bn", "Rs.3 lakhs". A single letter is money only with a proof (a magnitude, grouped thousands,
@@ -1397,6 +1409,12 @@ enum EmbeddedRuleFiles {
           "Rs": rupee | rupees | paisa | paise
           "R": rand | rand | cent | cents
           "N": naira | naira | kobo | kobo
+          "GHc": Ghana cedi | Ghana cedis | pesewa | pesewas
+          "GH¢": Ghana cedi | Ghana cedis | pesewa | pesewas
+          "TSh": Tanzanian shilling | Tanzanian shillings | cent | cents
+          "USh": Ugandan shilling | Ugandan shillings | cent | cents
+          # The Philippine peso ("P20,000"); Botswana's pula is written so too, less often.
+          "P": peso | pesos | centavo | centavos
 
         # A rate's abbreviation after an amount, glued or apart: "£6,328 pa", "$950pw", "£1,200 pcm".
         rates:
@@ -1434,6 +1452,7 @@ enum EmbeddedRuleFiles {
           crore: crore
           lakh: lakh
           crores: crore
+          cr: crore
           lakhs: lakh
         """#,
         "en.numbers.yml": #"""
@@ -1479,7 +1498,7 @@ enum EmbeddedRuleFiles {
 
         # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
         # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").
-        codeWords: [call, dial, tel, phone, telephone, fax, mobile, cell, order no, invoice, ticket, lot, case no, item no, model no, policy, policy no, flight no, ending in, ends in, zip, zipcode, zip code, postcode, pin, otp, pnr, ssn, account, acct, account number,
+        codeWords: [call, dial, dialing, dialling, tel, phone, telephone, fax, mobile, cell, order no, invoice, ticket, lot, case no, item no, model no, policy, policy no, flight no, ending in, ends in, zip, zipcode, zip code, postcode, pin, otp, pnr, ssn, account, acct, account number,
           card number, id, extension, ext, ext., serial, serial number, tracking number, confirmation number, order number,
           isbn, ref, reference, code, passcode, password]
 

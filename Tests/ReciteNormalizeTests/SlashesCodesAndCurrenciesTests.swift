@@ -1,0 +1,53 @@
+import Testing
+@testable import ReciteNormalize
+
+/// From a fresh batch of real sentences (Eval/en-world-new-dev.tsv): two numbers and a slash that are
+/// no fraction, a phone's service codes, days before dates, a model's "Max", and currencies of Ghana,
+/// the Philippines, New Zealand and India's "cr".
+@Suite struct SlashesCodesAndCurrenciesTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    @Test(arguments: [
+        ("24% scored 50% (200/400) and above", "twenty four percent scored fifty percent (two hundred out of four hundred) and above"),
+        ("scored 18/20", "scored eighteen out of twenty"),
+        ("if the child weighs 35kg: 35/70 = 0.5", "if the child weighs thirty five kilograms: thirty five divided by seventy equals zero point five"),
+        ("Our cash spend in 24/25 is high", "Our cash spend in twenty four twenty five is high"),
+        ("Pakistan reached 60/2 after 10 overs.", "Pakistan reached sixty for two after ten overs."),
+        // Traps: fractions stay fractions.
+        ("the 22/3 ratio", "the twenty two thirds ratio"),
+        ("31/32", "thirty one thirty seconds"),
+        ("12639/12640", "twelve thousand six hundred thirty nine twelve thousand six hundred fortieths"),
+        ("only 60/2 of them", "only sixty halves of them"),
+    ])
+    func slashesThatAreNoFraction(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("by simply dialing *544#.", "by simply dialing star five four four hash."),
+        ("dial *170*1# now", "dial star one seven zero star one hash now"),
+        ("by dialing 9090.", "by dialing nine zero nine zero."),
+        // Trap: a footnote's star before a number is not said.
+        ("*10 minutes", "ten minutes"),
+    ])
+    func phoneCodes(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Tue, Feb 8, 2022 4:00 PM", "Tuesday, February eighth, twenty twenty two four PM"),
+        ("Wed, 24 Feb 2021 Source", "Wednesday, the twenty fourth of February twenty twenty one Source"),
+        ("a Boeing 737 Max 8 operated", "a Boeing seven three seven Max eight operated"),
+        // Traps: a word that is a day's name, and a limit.
+        ("Sun, sea and sand", "Sun, sea and sand"),
+        ("Max 60 kg", "maximum sixty kilograms"),
+    ])
+    func daysAndNames(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("It will cost GHc2", "It will cost two Ghana cedis"),
+        ("prizes of P3,000 each.", "prizes of three thousand pesos each."),
+        ("Life Cover of Rs 1 cr at", "Life Cover of one crore rupees at"),
+        ("between $NZ12-$NZ45", "between twelve New Zealand dollars and forty five New Zealand dollars"),
+        // Trap: a letter and a small number name a road.
+        ("the P2 road", "the P two road"),
+    ])
+    func currencies(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+}
