@@ -50,4 +50,15 @@ import Testing
         ("the P2 road", "the P two road"),
     ])
     func currencies(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Kick off: 15h30 SA Time", "Kick off: fifteen thirty S.A Time"),
+        ("releases after 3.8.10 were", "releases after three point eight point ten were"),
+        ("Gen Sir John Maxwell", "General Sir John Maxwell"),
+        ("My right hon. Friend makes", "My right honourable Friend makes"),
+        // Traps: a leading zero keeps a dotted date; hours of a race.
+        ("on 03.08.10 we", "on the third of August ten we"),
+        ("the 4h race", "the four hour race"),
+    ])
+    func timesVersionsAndTitles(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -20,6 +20,8 @@ struct DateRecognizer {
             guard let y = Int(a), let m = Int(b), let d = Int(c), (1...12).contains(m), (1...31).contains(d) else { return nil }
             return date.say(day: d, month: m, year: (y, 4), style: rules.dateStyle)
         }
+        // "3.8.10": with dots and a year of two digits, a version unless a leading zero makes it a date ("03.08.10").
+        if sep == ".", c.count == 2, a.first != "0", b.first != "0", rules.numberWords == nil { return nil }
         guard c.count == 4 || c.count == 2, a.count <= 2, b.count <= 2,
               let x = Int(a), let y = Int(b), let year = Int(c) else { return nil }
         // "05.12.2019": dates with dots are written day first (in Europe, India, Russia …), even in English.

@@ -14,6 +14,12 @@ struct TimeRecognizer {
            let v = Int(digits), (1...12).contains(v / 100), v % 100 < 60 {
             return finish([v / 100, v % 100], meridiem: m, zone: nil, count: 1)
         }
+        // "15h30", "9h00": hours and minutes as South Africa and French-speaking Africa write them.
+        if rules.numberWords == nil, (4...5).contains(core.utf8.count), let h = core.firstIndex(of: "h"),
+           case let hours = core[..<h], case let minutes = core[core.index(after: h)...], (1...2).contains(hours.count), minutes.count == 2,
+           hours.isAllDigits, minutes.isAllDigits, let hh = Int(hours), let mm = Int(minutes), hh < 24, mm < 60 {
+            return finish([hh, mm], meridiem: nil, zone: nil, count: 1)
+        }
         // Fields: H:MM[:SS], or H.MM / H alone when a meridiem follows.
         var fields: [Int] = []
         var j = core.startIndex

@@ -452,6 +452,9 @@ enum EmbeddedRuleFiles {
           Gov: Governor
           Sen: Senator
           Rep: Representative
+          Gen: General
+          # A member of Parliament ("my right hon. Friend", "the Hon. Member").
+          hon.: honourable
 
         # Read this way only right before a number ("No 2", "s 477(2B)", "r 9.2(2)", "Ss. 4 and 101").
         beforeNumber:
