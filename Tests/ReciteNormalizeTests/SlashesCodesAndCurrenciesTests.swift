@@ -61,4 +61,14 @@ import Testing
         ("the 4h race", "the four hour race"),
     ])
     func timesVersionsAndTitles(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("(Unit Size 700 sqft - 1700 sqft) from", "(Unit Size seven hundred square feet to seventeen hundred square feet) from"),
+        ("between 1 km - 3 km", "between one kilometer and three kilometers"),
+        ("placing them in the Miocene Epoch (~23–5 million years ago).", "placing them in the Miocene Epoch (about twenty three to five million years ago)."),
+        // Traps: measures in two units, and a dash before words, stay apart.
+        ("from 5 kg - 10 lb", "from five kilograms, ten pounds"),
+        ("5 km - the best", "five kilometers, the best"),
+    ])
+    func rangesOfMeasures(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

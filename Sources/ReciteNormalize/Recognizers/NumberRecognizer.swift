@@ -38,6 +38,7 @@ struct NumberRecognizer {
             return Match(1, groups.map { g in NumberLiteral.parse(g, rules: rules).flatMap(reading.sayIdentifier) ?? cardinal.say(g) }.joined(separator: " "))
         }
         if let m = ranges.acrossWords(at: i, in: context) { return m }
+        if context.joins(i), let m = ranges.measureToMeasure(at: i, in: context) { return m }
         if let m = TimeRecognizer(rules: rules).recognize(at: i, in: context) { return m }
         let dates = DateRecognizer(rules: rules)
         // "Kotlin 1.9.20": after a product's name, dotted numbers are a version, not a date.

@@ -79,6 +79,29 @@ struct RangeRecognizer {
     }
 
     /// A range across words: LOW - HIGH, where LOW may be a time with its meridiem.
+    /// "700 sqft - 1700 sqft", "5 km - 10 km": a measure, a dash standing alone, a measure in the
+    /// same unit: one range, not two measures with a pause between them.
+    func measureToMeasure(at i: Int, in context: Context) -> Match? {
+        let numbers = NumberRecognizer(rules: rules)
+        let core = context.pieces[i].core
+        guard rules.spellNumbers, context.joins(i), let low = NumberLiteral.parse(core, rules: rules), low.end == core.endIndex,
+              let lowUnit = numbers.unitAfter(i + 1, in: context, number: low) else { return nil }
+        let dash = i + 1 + lowUnit.count
+        guard dash + 2 < context.pieces.count, context.joins(dash - 1), context.joins(dash), context.joins(dash + 1),
+              case let dashCore = context.pieces[dash].core, dashCore.count == 1, Self.dashes.contains(dashCore.first!), dashCore != "—",
+              let highCore = context.core(dash + 1), let high = NumberLiteral.parse(highCore, rules: rules), high.end == highCore.endIndex,
+              let highUnit = numbers.unitAfter(dash + 2, in: context, number: high) else { return nil }
+        let units = UnitVerbalizer(rules: rules)
+        let lowName = units.say(lowUnit.expression, plural: !low.isOne), highName = units.say(highUnit.expression, plural: !high.isOne)
+        guard units.say(lowUnit.expression, plural: true) == units.say(highUnit.expression, plural: true) else { return nil }
+        let reading = NumberReading(rules: rules)
+        let said = RangeVerbalizer(rules: rules).say("\(reading.say(low, allowYear: false)) \(lowName)", "\(reading.say(high, allowYear: false)) \(highName)",
+                                                      withFrom: false, after: context.previousLowercased)
+        var m = Match(dash + 2 + highUnit.count - i, said)
+        m.consumesDot = highUnit.dotted
+        return m
+    }
+
     func acrossWords(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
         let range = RangeVerbalizer(rules: rules)

@@ -52,7 +52,9 @@ struct SymbolRecognizer {
                 pieces[i].core = core.dropFirst(length)
                 var inner = Context(rules: rules, pieces: pieces)
                 inner.previousWord = context.previousWord
-                if let m = NumberRecognizer(rules: rules).recognize(at: i, in: &inner), m.count > 1, !m.spoken.isEmpty {
+                // "~23–5 million years": a range, read whole.
+                let isRange = core.dropFirst(length).dropFirst().contains(where: { RangeRecognizer.dashes.contains($0) })
+                if let m = NumberRecognizer(rules: rules).recognize(at: i, in: &inner), m.count > 1 || isRange, !m.spoken.isEmpty {
                     var said = m
                     said.spoken = "\(reading) \(m.spoken)"
                     return said
