@@ -8,7 +8,7 @@ wrong. This adds, to each case, the readings with "and" after every hundred (and
 after a thousand or more when tens follow), without any, and only before a number's last part
 under a hundred (the shared development set's "eighteen thousand and eighty one"), each in both spellings
 of metre and litre. A price keeps or drops its "cents" or "pence" ("two dollars nine
-cents"); "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; a nought said as a
+cents"), with or without "and" before them; "a m" and "p m" (which eSpeak NG reads "uh em") become "AM" and "PM"; a nought said as a
 digit may be "zero" or "oh" (not in a year: "nineteen oh five"); a spelled letter A
 of an acronym is written "A-" wherever it stands (eSpeak NG reads a lone "A" as "uh"); and
 spelled letters before a plural "s" ("T E Us", which eSpeak NG reads "tee ee us") are
@@ -40,6 +40,8 @@ PRICE_WITHOUT_MINOR = re.compile(
 MINOR = {"dollar": "cents", "euro": "cents", "pound": "pence", "rand": "cents", "rupee": "paise"}
 PRICE_WITH_MINOR = re.compile(r"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:\w+ ){1,3}?)(cents|pence|paise)\b", re.I)
 DOUBLED_MINOR = re.compile(rf"\b(cents|pence|paise) (?:(?:{'|'.join(NUMBER_WORDS)}) ){{0,3}}\1\b|\bpaise (crore|lakh)", re.I)
+AND_BEFORE_MINOR = re.compile(rf"\b(dollars?|pounds?|euros?|rand|rupees?) and ((?:(?:{'|'.join(NUMBER_WORDS)}) )+(?:cents|pence|paise))\b", re.I)
+MINOR_AFTER_MAJOR = re.compile(rf"\b(dollars?|pounds?|euros?|rand|rupees?) ((?:(?:{'|'.join(NUMBER_WORDS)}) )+(?:cents|pence|paise))\b", re.I)
 CLOCK = re.compile(r"\b([ap]) m\b")
 OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
 DIGITS = {"zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
@@ -51,6 +53,13 @@ SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
 
 def with_hundreds_and(text):
     return HUNDRED_THEN_TENS.sub(r"\1 and ", text)
+
+
+def cents_and(text):
+    """"one dollar and five cents" and "one dollar five cents", the one for the other."""
+    if AND_BEFORE_MINOR.search(text):
+        return AND_BEFORE_MINOR.sub(r"\1 \2", text)
+    return MINOR_AFTER_MAJOR.sub(r"\1 and \2", text)
 
 
 def with_minor(text):
@@ -122,7 +131,7 @@ def spellings(text):
 def variants(reading):
     out = []
     for base in (reading, letters(reading), digit_zero(reading), digit_zero(reading, "oh")):
-        for priced in (base, with_minor(base), without_minor(base)):
+        for priced in (base, with_minor(base), without_minor(base), cents_and(with_minor(base))):
             for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced)),
                          with_last_and(without_and(priced))):
                 out.extend(spellings(form))

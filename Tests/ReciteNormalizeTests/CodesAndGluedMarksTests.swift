@@ -26,6 +26,13 @@ import Testing
     ])
     func aLeadingZeroMakesACode(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
+    @Test(arguments: [
+        ("Call 1300 303 181", "Call thirteen hundred, three zero three, one eight one"),
+        // Trap: four digits last, an American number, said digit by digit.
+        ("call 1800 555 1234", "call one eight zero zero, five five five, one two three four"),
+    ])
+    func australianLocalRateNumbers(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
     @Test func countryCodeInBrackets() {
         #expect(say("T(+65) 6466 8078") == "T (plus six five, six four six six, eight zero seven eight")
     }

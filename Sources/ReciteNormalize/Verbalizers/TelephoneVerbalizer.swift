@@ -10,6 +10,10 @@ struct TelephoneVerbalizer {
             // "1-800-…": toll-free prefixes are said "eight hundred".
             if k == 1, groups[0] == "1", group.count == 3, group.hasSuffix("00"), rules.spellNumbers {
                 parts.append(CardinalVerbalizer(rules: rules).say(group))
+            } else if k == 0, countryCode == nil, groups.count == 3, groups[1].count == 3, groups[2].count == 3, group == "1300" || group == "1800",
+                      rules.numberWords == nil, rules.spellNumbers {
+                // "1300 303 181", "1800 020 080": Australia's local-rate and free numbers, "thirteen hundred".
+                parts.append(YearVerbalizer(rules: rules).say(Int(group)!))
             } else {
                 parts.append(speak(group))
             }
