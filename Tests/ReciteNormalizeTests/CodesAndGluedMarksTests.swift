@@ -55,6 +55,15 @@ import Testing
     ])
     func abbreviationPeriodBeforeANumber(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
+    @Test(arguments: [
+        ("biogenic methane[1] (Methane) are", "biogenic methane (Methane) are"),
+        ("as shown[12], the", "as shown, the"),
+    ])
+    func footnoteNumbersGluedToAWord(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    /// Trap: a short name's index is no footnote; its number is still said.
+    @Test func anIndexIsSaid() { #expect(say("the array a[1] holds").contains("one")) }
+
     @Test func amountMarkBeforeAWord() {
         #expect(say("bond of Ksh.200,000/=plus one surety") == "bond of two hundred thousand shillings plus one surety")
     }

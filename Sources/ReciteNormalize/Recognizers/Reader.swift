@@ -165,15 +165,23 @@ struct Reader {
         }
     }
 
-    /// Marks that are written but not said, glued to a word: a footnote's asterisk or dagger
-    /// ("*10 minutes", "price*", "Smith†") and a trademark sign ("Acme®", "Windows™"). A sign
+    /// Marks that are written but not said, glued to a word: a footnote's asterisk, dagger or
+    /// bracketed number ("*10 minutes", "price*", "Smith†", "methane[1]") and a trademark sign
+    /// ("Acme®", "Windows™"). A sign
     /// standing alone ("© 2024", "*") is still read or paused on.
     static func withoutMarks(_ pieces: [Piece]) -> [Piece] {
         // Most stretches have none: checked on bytes ("*" 2A; "†‡" E2 80 A0/A1; "™" E2 84 A2; "®" C2 AE).
-        guard pieces.contains(where: { p in p.core.utf8.contains { $0 == 0x2A || $0 == 0xE2 || $0 == 0xC2 } }) else { return pieces }
+        guard pieces.contains(where: { p in p.core.utf8.contains { $0 == 0x2A || $0 == 0xE2 || $0 == 0xC2 || $0 == 0x5B } }) else { return pieces }
         var out = pieces
         for k in out.indices {
             var core = out[k].core
+            // "methane[1]", "as shown[12],": a footnote's number glued to a word (not "a[1]", an index).
+            if let open = core.lastIndex(of: "["), out[k].trail.hasPrefix("]"), core.distance(from: core.startIndex, to: open) >= 3,
+               core[..<open].allSatisfy(\.isLetter), case let digits = core[core.index(after: open)...], (1...3).contains(digits.count), digits.isAllDigits {
+                out[k].core = core[..<open]
+                out[k].trail = out[k].trail.dropFirst()
+                continue
+            }
             // "*10", "**5,000" (emphasis marks left in plain text): the marks before a word.
             let leading = core.prefix(while: { Self.footnoteMarks.contains($0) })
             // "*544#": a phone's service code keeps its star.
