@@ -71,4 +71,13 @@ import Testing
         ("5 km - the best", "five kilometers, the best"),
     ])
     func rangesOfMeasures(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("The S$700-and-under smartphone segment", "The seven hundred Singapore dollar and under smartphone segment"),
+        ("a $5-a-day habit", "a five dollar a day habit"),
+        ("and 64GBs in internal memory", "and sixty four gigabytes in internal memory"),
+        // Trap: a plural of letters is no unit.
+        ("the 3 Cs of", "the three Cs of"),
+    ])
+    func amountsAndUnitsWithWordsGlued(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

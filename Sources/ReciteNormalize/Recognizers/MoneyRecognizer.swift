@@ -117,6 +117,13 @@ struct MoneyRecognizer {
             let per = words.map { "\(rules.per) \(rules.allUnits[String($0)]?.singular ?? String($0))" }.joined(separator: " ")
             return Match(1, "\(money.say(n, currency: currency, magnitude: nil)) \(per)")
         }
+        // "a $5-a-day habit", "the S$700-and-under segment": an amount joined to words by hyphens
+        // describes the noun after them, in the singular.
+        if rest.first == "-", case let words = rest.dropFirst(), words.first?.isLetter == true, words.count <= 24,
+           words.allSatisfy({ $0.isLetter || $0 == "-" }), !words.hasSuffix("-") {
+            money.adjective = true
+            return Match(1, money.say(n, currency: currency, magnitude: nil) + " " + words.split(separator: "-").joined(separator: " "))
+        }
         // "$50.00-$100.00", "$1k-$1,250", "$200-750" (the currency said once, at the end).
         if let dash = rest.firstIndex(where: { RangeRecognizer.dashes.contains($0) }), dash < rest.index(before: rest.endIndex),
            case let head = rest[..<dash], head.isEmpty || rules.magnitudes[String(head)] != nil {

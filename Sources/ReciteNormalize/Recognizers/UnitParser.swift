@@ -58,6 +58,11 @@ struct UnitParser {
     private func lookup(_ text: Substring) -> Inflected? {
         let key = String(text)
         if let r = rules.allUnits[key] { return r }
+        // "64GBs", "2 TBs": a symbol in capitals given a plural "s".
+        if key.count >= 3, key.last == "s", case let symbol = key.dropLast(), symbol.allSatisfy(\.isUppercase),
+           !rules.ambiguousUnits.contains(String(symbol)), let r = rules.allUnits[String(symbol)] {
+            return r
+        }
         // "KG", "MBPS": units in capitals (or all lower case) fold; "Mb" and "mB" do not.
         // "44 US dollars", "2.25 billion GT": a country's code, gross tonnage (data: `notFolded`).
         if key.count > 1, !rules.unfoldedCapitals.contains(key), !key.contains(where: \.isLowercase) || !key.contains(where: \.isUppercase) {
