@@ -89,7 +89,7 @@ import ReciteScript
         ("1,11,544 candidates", "one lakh eleven thousand five hundred and forty four candidates"),
         ("Rs. 3,00,000.00 in all", "three lakh rupees in all"),
         ("1,250,000 people", "one million two hundred fifty thousand people"),
-        ("call 1300 746 754", "call one three zero zero, seven four six, seven five four"),
+        ("call 1300 746 754", "call thirteen hundred, seven four six, seven five four"),
         ("+65 6534 8880", "plus six five, six five three four, eight eight eight zero"),
         ("in 2019 2020 2021", "in twenty nineteen twenty twenty twenty twenty one"),
         // A format at a rate: each side read as it is alone.
