@@ -80,4 +80,17 @@ import Testing
         ("the 3 Cs of", "the three Cs of"),
     ])
     func amountsAndUnitsWithWordsGlued(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("Tuesday 18 th June 2024", "Tuesday the eighteenth of June twenty twenty four"),
+        ("birdied the par three 6 th for a", "birdied the par three sixth for a"),
+        ("a standing charge of Ush 3,360.", "a standing charge of three thousand three hundred and sixty Ugandan shillings."),
+        ("petrol will sell for ZWL$97.62 and", "petrol will sell for ninety seven Zimbabwe dollars sixty two cents and"),
+        ("a plan of N1,000 from 260 MB to 1.5 GB, while also introducing a midnight plan of 500 MB for just N25.",
+         "a plan of one thousand naira from two hundred and sixty megabytes to one point five gigabytes, while also introducing a midnight plan of five hundred megabytes for just twenty five naira."),
+        // Traps: a letter and a number alone name a road or a grade.
+        ("the N7 road", "the N seven road"),
+        ("grade R 5 pupils", "grade R five pupils"),
+    ])
+    func ordinalsApartAndAfricanAmounts(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

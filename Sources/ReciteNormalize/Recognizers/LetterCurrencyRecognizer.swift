@@ -16,7 +16,9 @@ struct LetterCurrencyRecognizer {
         var count = 1
         if body.isEmpty {
             // "KSh. 46 billion": the code apart from its amount (not a single letter: "grade R 5").
-            guard code.count > 1, context.joins(i) || piece.trail == "." || piece.core.last == ".", let next = context.core(i + 1), next.first?.isASCIIDigit == true else { return nil }
+            // A single letter apart needs thousands grouped ("R 4,000,000+").
+            guard context.joins(i) || piece.trail == "." || piece.core.last == ".", let next = context.core(i + 1), next.first?.isASCIIDigit == true,
+                  code.count > 1 || next.contains(",") && next.count >= 5 else { return nil }
             body = next
             count = 2
         }
@@ -67,9 +69,10 @@ struct LetterCurrencyRecognizer {
         return m
     }
 
-    /// "between R50 and R10,000": another amount with the same letter nearby is plainly money.
+    /// "between R50 and R10,000", "N1,000 … for just N25": another amount with the same letter in
+    /// the sentence is plainly money.
     private func provedElsewhere(_ code: String, besides i: Int, in context: Context) -> Bool {
-        let window = max(0, i - 12)..<min(context.pieces.count, i + 13)
+        let window = max(0, i - 40)..<min(context.pieces.count, i + 41)
         return window.contains { k in
             guard k != i else { return false }
             let core = context.pieces[k].core

@@ -206,7 +206,7 @@ struct MoneyRecognizer {
     /// The currency symbol that starts `text` ("$", "US$", "€"), the longest first.
     private func currencyPrefix(_ text: Substring) -> (String, Currency)? {
         guard let first = text.first, !first.isASCIIDigit else { return nil }
-        for length in stride(from: min(3, text.count - 1), through: 1, by: -1) {
+        for length in stride(from: min(4, text.count - 1), through: 1, by: -1) {
             let key = String(text.prefix(length))
             guard let currency = rules.currencies[key] else { continue }
             // Codes of letters ("USD") only glued to digits when written in capitals.

@@ -11,6 +11,21 @@ struct NumberRecognizer {
         let core = piece.core
         let reading = NumberReading(rules: rules)
         let ranges = RangeRecognizer(rules: rules)
+        // "Tuesday 18 th June", "the par three 6 th": an ordinal's letters typed apart from its number.
+        if core.utf8.count <= 3, context.joins(i), let suffix = context.core(i + 1), suffix.utf8.count == 2, core.isAllDigits,
+           rules.numberWords == nil, OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: core), context.pieces[i + 1].lead.isEmpty {
+            var pieces = context.pieces
+            pieces[i].core = Substring(String(core) + suffix)
+            pieces[i].trail = pieces[i + 1].trail
+            pieces.remove(at: i + 1)
+            var inner = Context(rules: rules, pieces: pieces)
+            inner.previousWord = context.previousWord
+            inner.subjects = context.subjects
+            if var m = recognize(at: i, in: &inner) {
+                m.count += 1
+                return m
+            }
+        }
         // "477(2B)", "12(3)": a subsection's label glued after its section, said as written.
         if piece.lead.utf8.first == UInt8(ascii: "("), let m = StatuteSections.subsection(at: i, in: context) { return m }
         // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.

@@ -1399,6 +1399,8 @@ enum EmbeddedRuleFiles {
           "PKR": Pakistani rupee | Pakistani rupees | paisa | paise
           "TZS": Tanzanian shilling | Tanzanian shillings | cent | cents
           "UGX": Ugandan shilling | Ugandan shillings | cent | cents
+          "ZWL$": Zimbabwe dollar | Zimbabwe dollars | cent | cents
+          "ZWL": Zimbabwe dollar | Zimbabwe dollars | cent | cents
 
         # Currencies written in letters glued before an amount: "Sh5 million", "KSh. 46 billion", "R10 000",
         # "N25bn", "Rs.3 lakhs". A single letter is money only with a proof (a magnitude, grouped thousands,
@@ -1416,6 +1418,7 @@ enum EmbeddedRuleFiles {
           "GH¢": Ghana cedi | Ghana cedis | pesewa | pesewas
           "TSh": Tanzanian shilling | Tanzanian shillings | cent | cents
           "USh": Ugandan shilling | Ugandan shillings | cent | cents
+          "Ush": Ugandan shilling | Ugandan shillings | cent | cents
           # The Philippine peso ("P20,000"); Botswana's pula is written so too, less often.
           "P": peso | pesos | centavo | centavos
 
