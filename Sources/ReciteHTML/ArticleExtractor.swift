@@ -21,7 +21,7 @@ struct ArticleExtractor {
 
     /// Elements never read, in either mode.
     static let neverRead: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "math", "canvas",
-                                         "iframe", "object", "embed", "video", "audio", "input", "button", "select",
+                                         "iframe", "embed", "param", "video", "audio", "input", "button", "select",
                                          "textarea", "option", "dialog", "map", "area", "link", "meta", "title"]
     /// Page furniture by element name (article mode).
     static let furniture: Set<String> = ["nav", "aside", "footer", "menu", "form", "label", "fieldset"]
@@ -46,6 +46,7 @@ struct ArticleExtractor {
     mutating func dropHidden() {
         for (i, node) in page.nodes.enumerated() where !node.isText {
             if Self.neverRead.contains(node.name) || Self.isHidden(node) { dropped[i] = true }
+            if node.name == "object", !Self.showsFallback(node) { dropped[i] = true }
         }
         propagate()
         let rules = StyleRules(page: page)
@@ -56,6 +57,18 @@ struct ArticleExtractor {
             // A rule that hides most of the page is one a script undoes (a page shown once loaded).
             if textLength[i] * 2 <= total { dropSubtree(i) }
         }
+    }
+
+    /// Whether a browser shows an `<object>`'s content (its fallback) rather than the object: it
+    /// does for a plugin's (Flash, a player named by `classid`), since browsers run none now, so a
+    /// video's caption written as fallback is on the page; not for an image, a page or a PDF.
+    static func showsFallback(_ node: HTMLPage.Node) -> Bool {
+        let type = node.attributes["type"]?.lowercased() ?? ""
+        let data = (node.attributes["data"] ?? "").lowercased().split(separator: "?").first.map(String.init) ?? ""
+        if type.hasPrefix("image/") || type.hasPrefix("text/") || type.contains("pdf") { return false }
+        let shown = [".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf", ".html", ".htm"]
+        if type.isEmpty, node.attributes["classid"] == nil, shown.contains(where: { data.hasSuffix($0) }) { return false }
+        return true
     }
 
     static func isHidden(_ node: HTMLPage.Node) -> Bool {
@@ -298,6 +311,7 @@ struct ArticleExtractor {
         }
         roots += partsBeside(top)
         if let dek = standfirst(outside: roots) { roots.append(dek) }
+        roots += betweenHeadlineAndBody(roots)
         roots = Array(Set(roots)).sorted()
         roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
         for root in roots {
@@ -347,6 +361,50 @@ struct ArticleExtractor {
             a = parent
         }
         return nil
+    }
+
+    /// Sentences set between the headline and the article's body, outside both (a video's caption
+    /// in a box of its own above the post): the paragraphs of prose, without links, in the blocks
+    /// that come after the `<h1>` and before the block that holds the body, in the box they share.
+    func betweenHeadlineAndBody(_ roots: [Int]) -> [Int] {
+        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
+              let body = roots.first, !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }), h1 < body else { return [] }
+        var a = h1
+        for _ in 0..<3 {
+            let parent = page.nodes[a].parent
+            guard parent >= 0, parent != page.body, let at = page.nodes[parent].children.firstIndex(of: a) else { return [] }
+            guard let end = page.nodes[parent].children.firstIndex(where: { body == $0 || page.isInside(body, $0) }) else {
+                a = parent
+                continue
+            }
+            var found: [Int] = []
+            for s in page.nodes[parent].children[(at + 1)..<end] where !dropped[s] {
+                for k in s..<page.subtreeEnd(s) where page.nodes[k].name == "p" && !dropped[k] && isLedeSentence(k) { found.append(k) }
+            }
+            return found.count <= 3 ? found : []
+        }
+        return []
+    }
+
+    /// A paragraph of one or more sentences, no links, no byline, date or notice.
+    func isLedeSentence(_ k: Int) -> Bool {
+        guard linkLength[k] == 0, (40...600).contains(textLength[k]) else { return false }
+        let text = page.text(of: k).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.split(separator: " ").count >= 6, !text.lowercased().hasPrefix("by "), !Self.isDateline(text),
+              !Self.isNotice(text), !Self.isMediaMessage(text), let last = text.last, ".!?\u{201D}\"".contains(last) else { return false }
+        return true
+    }
+
+    /// What a player or a browser says in place of media it does not show: "This video is
+    /// unavailable in the format required for your device", "You need Flash Player", "Your
+    /// browser does not support the video tag".
+    static func isMediaMessage(_ text: String) -> Bool {
+        guard text.count < 200 else { return false }
+        let pattern = #"\bthis (video|clip|content|media|player) (is )?(currently )?(unavailable|not available|playable|not supported)\b"#
+            + #"|\byour (browser|device)\b.{0,40}\b(not support|unsupported|required|upgrade)"#
+            + #"|\b(flash player|javascript|plug-?in) (is )?required\b"#
+            + #"|\b(you need|requires?|install|enable|get|download|upgrade)\b.{0,30}\b(adobe flash|flash player|javascript)\b"#
+        return text.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// A block that announces another article: its heading is a link (a "more to read" card).
@@ -418,7 +476,8 @@ struct ArticleExtractor {
             case "p", "span", "time", "small":
                 // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
                 if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
-                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i) }
+                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
+                if textLength[i] < 150, Self.isMediaMessage(page.text(of: i)) { dropSubtree(i) }
             default:
                 break
             }
