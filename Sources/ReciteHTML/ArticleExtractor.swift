@@ -471,7 +471,7 @@ struct ArticleExtractor {
                 let density = linkDensity(i)
                 let images = count("img", in: i)
                 if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
-                if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 { dropSubtree(i); continue }
+                if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 && !isProseList(i) { dropSubtree(i); continue }
                 if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
             case "p", "span", "time", "small":
                 // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
@@ -482,6 +482,31 @@ struct ArticleExtractor {
                 break
             }
         }
+    }
+
+    /// A list whose items are sentences that link a phrase ("A <a>second review</a> by auditors
+    /// agreed"), not links with a word or two beside them: each item has more text outside its
+    /// links than in them, and the items have four words outside links on average.
+    func isProseList(_ i: Int) -> Bool {
+        let node = page.nodes[i]
+        guard node.name == "ul" || node.name == "ol" else { return false }
+        let items = node.children.filter { !dropped[$0] && page.nodes[$0].name == "li" }
+        guard items.count >= 2, items.allSatisfy({ textLength[$0] - linkLength[$0] > linkLength[$0] }) else { return false }
+        var words = 0
+        for t in i..<page.subtreeEnd(i) where page.nodes[t].isText && !dropped[t] && !isInLink(t, below: i) {
+            words += page.nodes[t].text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: \.isLetter) }.count
+        }
+        return words >= 4 * items.count
+    }
+
+    /// Whether text node `t` lies in a link inside `root`.
+    func isInLink(_ t: Int, below root: Int) -> Bool {
+        var k = page.nodes[t].parent
+        while k >= 0 && k != root {
+            if page.nodes[k].name == "a" { return true }
+            k = page.nodes[k].parent
+        }
+        return false
     }
 
     /// A notice that is the publisher's, not the article's: a copyright line ("© 2012 The

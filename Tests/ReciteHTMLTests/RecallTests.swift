@@ -68,3 +68,22 @@ import Testing
         #expect(text.contains("The video shows the mayor leaving"))
     }
 }
+
+extension RecallTests {
+    @Test func aListOfSentencesThatLinkAPhraseIsTheArticles() throws {
+        let prose = (0..<4).map { "<p>Paragraph \($0): the minister said on Tuesday that the plan, agreed last year, would go ahead, despite the objections.</p>" }
+        let list = """
+        <ul><li>The <a href="/a">first report</a> found the costs were understated</li><li>A <a href="/b">second review</a> by auditors agreed</li>
+        <li>The <a href="/c">committee</a> rejected both</li></ul>
+        """
+        let links = #"<ul><li><a href="/x">Budget 2008</a> news</li><li><a href="/y">Ministers</a> list</li></ul>"#
+        let html = """
+        <html><head><title>The plan</title></head><body><div id="content"><h1>The plan</h1><div class="text">\(prose.joined())
+        <p>The key findings were:</p>\(list)<p>See also:</p>\(links)<p>Ministers will meet again in May, the office said, to review the plan.</p></div></div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("second review by auditors agreed"), "\(text)")
+        #expect(!text.contains("Budget"), "\(text)")
+        #expect(text.contains("meet again in May"))
+    }
+}
