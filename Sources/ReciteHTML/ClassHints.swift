@@ -14,7 +14,9 @@ enum ClassHints {
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",
                            "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail",
                            // bookmarking and sharing widgets; a site's name and motto above its pages
-                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
+                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description",
+                           // readers' comments under their other names, and the tallest advertisement
+                           "reply", "replies", "discussion", "talkback", "respond", "feedback", "guestbook", "shoutbox", "skyscraper"]
     /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails, polls,
     /// tool rows and mottos.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",

@@ -131,3 +131,18 @@ import Testing
         #expect(try Self.text(html).contains("Tickets cost"))
     }
 }
+
+extension PrecisionTests {
+    @Test func readersRepliesUnderAnotherNameAreNotTheArticle() throws {
+        let replies = (0..<12).map {
+            #"<div class="reply"><span class="who">Reader\#($0) wrote:</span><p>Reply \#($0): I think the minister is wrong, and frankly, the plan should be dropped, as most of us have said for years.</p></div>"#
+        }
+        let html = """
+        <html><head><title>Choir night</title></head><body><div id="main"><div class="post"><h1>Choir night</h1><div class="entry">\(Self.prose)</div></div>
+        <div id="discussion"><h3>What readers say</h3>\(replies.joined())</div></div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Reply"), "\(text)")
+    }
+}
