@@ -216,6 +216,7 @@ struct ArticleExtractor {
         dropHidden()
         dropFurniture()
         dropApparatus()
+        dropTeaserRuns()
         measure()
         var score: [Int: Double] = [:]
         // A block's vote: more for commas and length, scaled down by the share of it that is links.

@@ -146,3 +146,32 @@ extension PrecisionTests {
         #expect(!text.contains("Reply"), "\(text)")
     }
 }
+
+extension PrecisionTests {
+    static func teasers(_ href: (Int) -> String) -> String {
+        (0..<6).map {
+            #"<div class="item"><h3><a href="\#(href($0))">Teaser headline \#($0) about the town</a></h3><p>Summary \#($0): the town hall reopened after a repair, with a new roof and a lift.</p></div>"#
+        }.joined()
+    }
+
+    static func shortStory(beside teasers: String) -> String {
+        """
+        <html><head><title>Choir night</title></head><body><div id="page"><div class="story"><h1>Choir night</h1>
+        <p>The hall opens at noon on Monday, and the choir sings until midnight, with a break at six for supper.</p>
+        <p>Tickets cost five pounds at the door, children go free, and visitors bring a candle of their own.</p></div>
+        <div class="more">\(teasers)</div></div></body></html>
+        """
+    }
+
+    @Test func teasersForTheSitesOtherStoriesDoNotOutvoteAShortArticle() throws {
+        let text = try Self.text(Self.shortStory(beside: Self.teasers { "/news/story-\($0).html" }))
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Summary"), "\(text)")
+    }
+
+    @Test func itemsThatLinkToOtherSitesAreNotTeasers() throws {
+        // A list article's items: headlines that link elsewhere, each over its own paragraph.
+        let text = try Self.text(Self.shortStory(beside: Self.teasers { "https://example\($0).org/" }))
+        #expect(text.contains("Summary 3"), "\(text)")
+    }
+}
