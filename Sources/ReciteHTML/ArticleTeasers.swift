@@ -57,7 +57,8 @@ extension ArticleExtractor {
         return host != nil && hostOf(h) == host
     }
 
-    /// The host most of the page's absolute links point to ("www." left off): the site's own.
+    /// The host most of the page's absolute links point to ("www." left off), three of them at
+    /// least: the site's own.
     static func siteHost(_ page: HTMLPage) -> String? {
         var counts: [String: Int] = [:]
         for node in page.nodes where node.name == "a" {
@@ -65,7 +66,8 @@ extension ArticleExtractor {
                   let host = hostOf(href) else { continue }
             counts[host, default: 0] += 1
         }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        guard let most = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }), most.value >= 3 else { return nil }
+        return most.key
     }
 
     static func hostOf(_ url: String) -> String? {
