@@ -175,3 +175,15 @@ extension PrecisionTests {
         #expect(text.contains("town hall reopened"), "\(text)")
     }
 }
+
+extension PrecisionTests {
+    @Test func aTitleLedByTheSitesDomainIsReadWithoutIt() throws {
+        let html = """
+        <html><head><title>Gazette.com - Choir night at the hall</title></head><body>
+        <span class="story-title">Choir night at the hall</span><div class="story">\(Self.prose)</div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(!text.contains("Gazette"), "\(text)")
+        #expect(text.contains("Choir night at the hall"))
+    }
+}
