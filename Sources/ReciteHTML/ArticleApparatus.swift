@@ -20,7 +20,7 @@ extension ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && Self.headingNames.contains(page.nodes[i].name) {
             let heading = Self.headingText(page.text(of: i))
             if Self.referenceHeadings.contains(heading) || Self.isAnnouncingHeading(heading) {
-                dropSection(startingAt: i, total: total)
+                dropSection(startingAt: i, total: total, unlessProse: !Self.announcesByItself(heading))
             }
         }
         propagate()
@@ -131,7 +131,9 @@ extension ArticleExtractor {
 
     /// Drops the section a heading opens: its `<section>` (or other container) when the heading
     /// leads it, else the heading and the siblings after it up to the next heading as high.
-    mutating func dropSection(startingAt heading: Int, total: Int) {
+    /// With `unlessProse`, a section of prose is the article's: a heading that only begins like an
+    /// announcement ("Popular anger grows", "Recommended changes") heads its own paragraphs.
+    mutating func dropSection(startingAt heading: Int, total: Int, unlessProse: Bool = false) {
         let level = Self.headingLevel(page.nodes[heading].name)
         // A heading in a wrapper of its own (`<div class="mw-heading">`): its siblings are the wrapper's.
         var lead = heading
@@ -157,6 +159,7 @@ extension ArticleExtractor {
         }
         // Never the bulk of the article; and "Notes" or "Sources" that are prose are the article's.
         guard dropping.reduce(0, { $0 + prose($1) }) * 2 < total else { return }
+        if unlessProse, isProse(dropping.filter { $0 != heading && !page.isInside(heading, $0) }) { return }
         if Self.ambiguousHeadings.contains(Self.headingText(page.text(of: heading))) {
             let items = dropping.reduce(0) { $0 + count("li", in: $1) }
             let paragraphText = dropping.reduce(0) { sum, s in
@@ -169,6 +172,18 @@ extension ArticleExtractor {
         // A box left with only its own heading ("Extras" over the headlines just dropped) goes too.
         let holder = page.nodes[dropping[0]].parent
         if holder >= 0, holder != page.body, !isArticleContainer(holder), hasOnlyHeadings(holder) { dropSubtree(holder) }
+    }
+
+    /// Whether blocks are prose: a paragraph's worth (80 characters) in paragraphs, a fifth of
+    /// their text at most in links (teasers' headlines are links over their summaries).
+    func isProse(_ blocks: [Int]) -> Bool {
+        var paragraphText = 0, text = 0, links = 0
+        for b in blocks {
+            text += textLength[b]
+            links += linkLength[b]
+            for k in b..<page.subtreeEnd(b) where !dropped[k] && page.nodes[k].name == "p" { paragraphText += textLength[k] }
+        }
+        return paragraphText >= 80 && links * 5 <= text
     }
 
     /// Whether all the text left under `i` is in headings (and there is some).
@@ -251,6 +266,22 @@ extension ArticleExtractor {
                                      "see also", "more headlines", "more news", "more articles", "other stories", "other news",
                                      "in other news", "most emailed", "most commented", "top headlines",
                                      "latest headlines", "similar articles"]
+
+    /// Announcements that head prose of their own (readers' comments, an author's biography, a
+    /// newsletter's pitch), or that are the whole heading ("Related", "12 comments"): dropped
+    /// whatever follows them. A heading that only begins like one of the others ("Popular
+    /// anger grows") is dropped over links, not over paragraphs.
+    static func announcesByItself(_ heading: String) -> Bool {
+        if announcingPrefixes.contains(where: { heading == $0.trimmingCharacters(in: .whitespaces) }) { return true }
+        if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
+        return proseAnnouncements.contains { heading.hasPrefix($0) }
+    }
+
+    static let proseAnnouncements = ["comments", "leave a comment", "leave a reply", "join the conversation", "reader comments",
+                                     "readers comments", "readers' comments", "user comments", "your comments", "post a comment",
+                                     "add a comment", "add your comment", "post your comment", "have your say", "your say",
+                                     "talkback", "trackbacks", "pingbacks", "about the author", "sign up for", "subscribe",
+                                     "newsletter", "get our", "share this", "share on", "share article", "follow us"]
 
     static func isAnnouncingHeading(_ heading: String) -> Bool {
         guard heading.split(separator: " ").count <= 8 else { return false }

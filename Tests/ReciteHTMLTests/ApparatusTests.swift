@@ -107,3 +107,24 @@ import Testing
         #expect(text.contains("[1]") && text.contains("Smith") && text.contains("¶"), "\(text)")
     }
 }
+
+extension ApparatusTests {
+    @Test func aSubheadingThatOnlyBeginsLikeAnAnnouncementHeadsProse() throws {
+        let text = try Self.said("""
+        <h2>Popular anger grows</h2><p>The toll was set at a penny a cart, which the farmers called robbery, and they said so at market.</p>
+        <h2>Recommended changes</h2><p>The review recommended that the toll be halved, and that carts on market days cross free.</p>
+        """)
+        #expect(text.contains("penny a cart"), "\(text)")
+        #expect(text.contains("cross free"), "\(text)")
+    }
+
+    @Test func anAnnouncementOverTeasersIsDroppedWhateverFollowsItsFirstWord() throws {
+        let teasers = (0..<2).map {
+            #"<h3><a href="https://elsewhere.example/story-\#($0).html">Another bridge, in another town, opened at last</a></h3><p>A short summary of that story.</p>"#
+        }
+        let text = try Self.said("<h2>Recommended for you</h2>" + teasers.joined() + "<h2>Comments from readers</h2><p>I walked across it on the first day, and it was grand, though windy, and the view was fine.</p>")
+        #expect(text.contains("town held a small fair"))
+        #expect(!text.contains("Another bridge"), "\(text)")
+        #expect(!text.contains("walked across it"), "\(text)")
+    }
+}
