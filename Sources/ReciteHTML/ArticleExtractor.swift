@@ -356,7 +356,7 @@ struct ArticleExtractor {
                       !dropped[dek], linkLength[dek] == 0, (40...400).contains(textLength[dek]),
                       !roots.contains(where: { page.isInside(dek, $0) || page.isInside($0, dek) }) else { return nil }
                 let text = page.text(of: dek).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard text.split(separator: " ").count >= 6, !text.lowercased().hasPrefix("by "), !Self.isDateline(text) else { return nil }
+                guard text.split(separator: " ").count >= 6, !Self.isByline(text), !Self.isDateline(text) else { return nil }
                 return dek
             }
             a = parent
@@ -391,7 +391,7 @@ struct ArticleExtractor {
     func isLedeSentence(_ k: Int) -> Bool {
         guard linkLength[k] == 0, (40...600).contains(textLength[k]) else { return false }
         let text = page.text(of: k).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.split(separator: " ").count >= 6, !text.lowercased().hasPrefix("by "), !Self.isDateline(text),
+        guard text.split(separator: " ").count >= 6, !Self.isByline(text), !Self.isDateline(text),
               !Self.isNotice(text), !Self.isMediaMessage(text), let last = text.last, ".!?\u{201D}\"".contains(last) else { return false }
         return true
     }
@@ -456,7 +456,7 @@ struct ArticleExtractor {
             // A byline ("By Alex Heath, deputy editor", the name a link) is the page's metadata,
             // said only when the pipeline asks for it.
             if textLength[i] < 200, linkLength[i] > 0, !Self.headingNames.contains(node.name),
-               page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("by ") {
+               Self.isByline(page.text(of: i)) {
                 dropSubtree(i)
                 continue
             }
@@ -520,6 +520,15 @@ struct ArticleExtractor {
             "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
         if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
         return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
+    }
+
+    /// A byline: "By Alex Heath, deputy editor", "By HERB KEINON | Jan 9, 2008"; a name after
+    /// "By", and no more than a name, a role and a date. "By the end of the meeting, the
+    /// council had agreed …" is a sentence.
+    static func isByline(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words.count <= 14, words[0].lowercased() == "by" else { return false }
+        return words[1].first.map { $0.isUppercase || !$0.isLetter } ?? false
     }
 
     static func isDateline(_ text: String) -> Bool {
