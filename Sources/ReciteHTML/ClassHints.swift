@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an element's `class` and `id` say about it: words that mark the article's content and
 /// words that mark the page's furniture (navigation, comments, share bars, advertisements).
 enum ClassHints {
@@ -61,8 +63,14 @@ enum ClassHints {
         return !positive.contains { $0 != "text" && rest.contains($0) } && !isNegativeName(rest)
     }
 
+    /// Words that hold a furniture word but name content: an opinion piece ("commentary-text"),
+    /// a plan, a drawing surface.
+    static let contentWords = ["commentary", "commentator", "blueprint", "footprint", "canvas"]
+
     /// Whether a name (one class, or the id) says furniture.
     static func isNegativeName<S: StringProtocol>(_ name: S) -> Bool {
+        var name = String(name)
+        for word in contentWords where name.contains(word) { name = name.replacingOccurrences(of: word, with: " ") }
         if negative.contains(where: { name.contains($0) }) { return true }
         return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { adWords.contains(String($0)) }
     }
