@@ -102,7 +102,7 @@ extension RecallTests {
 
 extension RecallTests {
     @Test func anOpinionPiecesCommentaryBoxIsTheArticle() throws {
-        let promos = (0..<6).map { #"<div class="promo"><p>Promo \#($0): our shop sells gifts, cards, and calendars, and delivers free, anywhere in the county.</p></div>"# }
+        let promos = (0..<14).map { #"<div class="promo"><p>Promo \#($0): our shop sells gifts, cards, and calendars, and delivers free, anywhere in the county.</p></div>"# }
         let html = """
         <html><head><title>Schools</title></head><body><div id="wrap"><h1>Schools</h1>
         <div class="commentary-text">\(Self.body)</div><div class="box">\(promos.joined())</div></div></body></html>
