@@ -148,18 +148,26 @@ extension ArticleExtractor {
             if first == lead, prose(parent) * 2 < total { dropping = [parent] }
             break
         }
+        // A box of prose under a heading that only begins like an announcement: what it announces
+        // is the run after the heading, inside the box.
+        if unlessProse, let box = dropping.first, isProse([box]) { dropping = [] }
         if dropping.isEmpty {
             let parent = page.nodes[lead].parent
             guard parent >= 0, let at = page.nodes[parent].children.firstIndex(of: lead) else { return }
             dropping = [lead]
             for s in page.nodes[parent].children[(at + 1)...] {
                 if let h = firstHeading(s), Self.headingLevel(page.nodes[h].name) <= level { break }
+                // The links it announces end where the article's prose resumes (a "Related
+                // stories" box set between two paragraphs); prose straight after it is a section's.
+                if unlessProse, isProse([s]) {
+                    if !dropping.dropFirst().contains(where: { textLength[$0] > 0 }) { return }
+                    break
+                }
                 dropping.append(s)
             }
         }
         // Never the bulk of the article; and "Notes" or "Sources" that are prose are the article's.
         guard dropping.reduce(0, { $0 + prose($1) }) * 2 < total else { return }
-        if unlessProse, isProse(dropping.filter { $0 != heading && !page.isInside(heading, $0) }) { return }
         if Self.ambiguousHeadings.contains(Self.headingText(page.text(of: heading))) {
             let items = dropping.reduce(0) { $0 + count("li", in: $1) }
             let paragraphText = dropping.reduce(0) { sum, s in
