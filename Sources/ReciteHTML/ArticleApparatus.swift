@@ -20,7 +20,8 @@ extension ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && Self.headingNames.contains(page.nodes[i].name) {
             let heading = Self.headingText(page.text(of: i))
             if Self.referenceHeadings.contains(heading) || Self.isAnnouncingHeading(heading) {
-                dropSection(startingAt: i, total: total, unlessProse: !Self.announcesByItself(heading))
+                dropSection(startingAt: i, total: total,
+                            unlessProse: !Self.referenceHeadings.contains(heading) && !Self.announcesProse(heading))
             }
         }
         propagate()
@@ -275,12 +276,10 @@ extension ArticleExtractor {
                                      "in other news", "most emailed", "most commented", "top headlines",
                                      "latest headlines", "similar articles"]
 
-    /// Announcements that head prose of their own (readers' comments, an author's biography, a
-    /// newsletter's pitch), or that are the whole heading ("Related", "12 comments"): dropped
-    /// whatever follows them. A heading that only begins like one of the others ("Popular
-    /// anger grows") is dropped over links, not over paragraphs.
-    static func announcesByItself(_ heading: String) -> Bool {
-        if announcingPrefixes.contains(where: { heading == $0.trimmingCharacters(in: .whitespaces) }) { return true }
+    /// Announcements that head prose of their own, dropped whatever follows them: readers'
+    /// comments, an author's biography, a newsletter's pitch. The others announce links ("Related",
+    /// "Popular anger grows" only begins like one): dropped over links, not over paragraphs.
+    static func announcesProse(_ heading: String) -> Bool {
         if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
         return proseAnnouncements.contains { heading.hasPrefix($0) }
     }
