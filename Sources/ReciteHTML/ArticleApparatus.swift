@@ -20,8 +20,12 @@ extension ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && Self.headingNames.contains(page.nodes[i].name) {
             let heading = Self.headingText(page.text(of: i))
             if Self.referenceHeadings.contains(heading) || Self.isAnnouncingHeading(heading) {
-                dropSection(startingAt: i, total: total,
-                            unlessProse: !Self.referenceHeadings.contains(heading) && !Self.announcesProse(heading))
+                // What a heading of links announces ends where prose resumes: one paragraph after a
+                // heading that only begins like one ("Popular anger grows"), two after a whole one
+                // ("Latest headlines" over a line of headlines is not the article resuming).
+                let resumes = Self.referenceHeadings.contains(heading) || Self.announcesProse(heading) ? 0
+                    : Self.announcingPrefixes.contains { heading == $0.trimmingCharacters(in: .whitespaces) } ? 2 : 1
+                dropSection(startingAt: i, total: total, unlessProse: resumes)
             }
         }
         propagate()
@@ -132,9 +136,9 @@ extension ArticleExtractor {
 
     /// Drops the section a heading opens: its `<section>` (or other container) when the heading
     /// leads it, else the heading and the siblings after it up to the next heading as high.
-    /// With `unlessProse`, a section of prose is the article's: a heading that only begins like an
-    /// announcement ("Popular anger grows", "Recommended changes") heads its own paragraphs.
-    mutating func dropSection(startingAt heading: Int, total: Int, unlessProse: Bool = false) {
+    /// With `unlessProse` (n > 0), the section ends where n paragraphs in a row resume the
+    /// article, and prose straight under the heading makes it the article's own section.
+    mutating func dropSection(startingAt heading: Int, total: Int, unlessProse: Int = 0) {
         let level = Self.headingLevel(page.nodes[heading].name)
         // A heading in a wrapper of its own (`<div class="mw-heading">`): its siblings are the wrapper's.
         var lead = heading
@@ -151,20 +155,24 @@ extension ArticleExtractor {
         }
         // A box of prose under a heading that only begins like an announcement: what it announces
         // is the run after the heading, inside the box.
-        if unlessProse, let box = dropping.first, isProse([box]) { dropping = [] }
+        if unlessProse > 0, let box = dropping.first, isProse([box]) { dropping = [] }
         if dropping.isEmpty {
             let parent = page.nodes[lead].parent
             guard parent >= 0, let at = page.nodes[parent].children.firstIndex(of: lead) else { return }
             dropping = [lead]
-            for s in page.nodes[parent].children[(at + 1)...] {
+            var summary = false  // the next block sums up the story a linked headline announced
+            let after = page.nodes[parent].children[(at + 1)...].filter { !page.nodes[$0].isText || textLength[$0] > 0 }
+            for (n, s) in after.enumerated() {
                 if let h = firstHeading(s), Self.headingLevel(page.nodes[h].name) <= level { break }
                 // The links it announces end where the article's prose resumes (a "Related
                 // stories" box set between two paragraphs); prose straight after it is a section's.
-                if unlessProse, isProse([s]) {
+                if unlessProse > 0, !summary, n + unlessProse <= after.count,
+                   after[n..<(n + unlessProse)].allSatisfy({ isProse([$0]) && firstHeading($0) == nil }) {
                     if !dropping.dropFirst().contains(where: { textLength[$0] > 0 }) { return }
                     break
                 }
                 dropping.append(s)
+                if textLength[s] > 0 { summary = Self.headingNames.contains(page.nodes[s].name) && linkLength[s] * 2 > textLength[s] }
             }
         }
         // Never the bulk of the article; and "Notes" or "Sources" that are prose are the article's.
@@ -179,11 +187,13 @@ extension ArticleExtractor {
         }
         for s in dropping { dropSubtree(s) }
         // A box left with only its own heading ("Extras" over the headlines just dropped) goes too.
-        let holder = page.nodes[dropping[0]].parent
+        var holder = page.nodes[dropping[0]].parent
+        // (A box emptied whole is looked through: the heading may be in the box around it.)
+        while holder >= 0, holder != page.body, !isArticleContainer(holder), !hasText(holder) { holder = page.nodes[holder].parent }
         if holder >= 0, holder != page.body, !isArticleContainer(holder), hasOnlyHeadings(holder) { dropSubtree(holder) }
     }
 
-    /// Whether blocks are prose: a paragraph's worth (80 characters) in paragraphs, a fifth of
+    /// Whether blocks are prose: a sentence's worth (40 characters) in paragraphs, a fifth of
     /// their text at most in links (teasers' headlines are links over their summaries).
     func isProse(_ blocks: [Int]) -> Bool {
         var paragraphText = 0, text = 0, links = 0
@@ -192,7 +202,12 @@ extension ArticleExtractor {
             links += linkLength[b]
             for k in b..<page.subtreeEnd(b) where !dropped[k] && page.nodes[k].name == "p" { paragraphText += textLength[k] }
         }
-        return paragraphText >= 80 && links * 5 <= text
+        return paragraphText >= 40 && links * 5 <= text
+    }
+
+    /// Whether any text is left under `i`.
+    func hasText(_ i: Int) -> Bool {
+        (i..<page.subtreeEnd(i)).contains { !dropped[$0] && page.nodes[$0].isText && !page.nodes[$0].text.allSatisfy(\.isWhitespace) }
     }
 
     /// Whether all the text left under `i` is in headings (and there is some).
