@@ -35,13 +35,16 @@ extension ArticleExtractor {
         for card in cards { dropSubtree(card) }
     }
 
-    /// A box under 500 characters whose first text is a headline (15 characters or more) linking
-    /// within the site, with no paragraph over 300 characters.
+    /// A box under 500 characters whose headline (its first heading, or else its first text), 15
+    /// characters or more, links within the site, with no paragraph over 300 characters.
     func isTeaserCard(_ i: Int, host: String?) -> Bool {
         guard Self.cardNames.contains(page.nodes[i].name), (20..<500).contains(textLength[i]) else { return false }
         let end = page.subtreeEnd(i)
+        // Its headline: its first heading, or else its first text (a label over it, "Politics", is not).
+        let heading = (i..<end).first { Self.headingNames.contains(page.nodes[$0].name) && !dropped[$0] && textLength[$0] > 0 }
+        let headline = heading.map { $0..<page.subtreeEnd($0) } ?? i..<end
         guard end - i <= Self.largestCard,
-              let first = (i..<end).first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
+              let first = headline.first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
         var link = page.nodes[first].parent
         while link > i, page.nodes[link].name != "a" { link = page.nodes[link].parent }
         guard link > i, textLength[link] >= 15, Self.isInternal(page.nodes[link].attributes["href"] ?? "", host: host) else { return false }

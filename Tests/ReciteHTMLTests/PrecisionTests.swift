@@ -169,6 +169,13 @@ extension PrecisionTests {
         #expect(!text.contains("Summary"), "\(text)")
     }
 
+    @Test func aTeasersLabelOverItsHeadlineDoesNotHideIt() throws {
+        let labelled = Self.teasers { "/news/story-\($0).html" }.replacingOccurrences(of: "<h3>", with: "<span class=\"kicker\">Politics</span><h3>")
+        let text = try Self.text(Self.shortStory(beside: labelled))
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Summary"), "\(text)")
+    }
+
     @Test func itemsThatLinkToOtherSitesAreNotTeasers() throws {
         // A list article's items: headlines that link elsewhere, each over its own paragraph.
         let text = try Self.text(Self.shortStory(beside: Self.teasers { "https://example\($0).org/places/\($0).html" }))
