@@ -295,7 +295,7 @@ extension ArticleExtractor {
     /// comments, an author's biography, a newsletter's pitch. The others announce links ("Related",
     /// "Popular anger grows" only begins like one): dropped over links, not over paragraphs.
     static func announcesProse(_ heading: String) -> Bool {
-        if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
+        if Self.isCommentCount(heading) { return true }
         return proseAnnouncements.contains { heading.hasPrefix($0) }
     }
 
@@ -305,9 +305,16 @@ extension ArticleExtractor {
                                      "talkback", "trackbacks", "pingbacks", "about the author", "sign up for", "subscribe",
                                      "newsletter", "get our", "share this", "share on", "share article", "follow us"]
 
+    /// A count of readers' comments: "12 comments", "One response to “X”", "5 thoughts on “X”"
+    /// (WordPress's own words).
+    static func isCommentCount(_ heading: String) -> Bool {
+        heading.range(of: #"^(\d+|one|no) (comments?|responses?|replies|reply|reactions?|trackbacks?|thoughts?)( (to|on) .*)?$"#,
+                      options: .regularExpression) != nil
+    }
+
     static func isAnnouncingHeading(_ heading: String) -> Bool {
         guard heading.split(separator: " ").count <= 8 else { return false }
-        if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
+        if Self.isCommentCount(heading) { return true }
         return announcingPrefixes.contains { heading == $0.trimmingCharacters(in: .whitespaces) || heading.hasPrefix($0) }
     }
 

@@ -160,7 +160,8 @@ import Testing
         #expect(!text.contains("second part"), "\(text)")
     }
 
-    @Test(arguments: ["Have your say", "12 Responses to “Choir night”", "Reader comments"])
+    @Test(arguments: ["Have your say", "12 Responses to “Choir night”", "Reader comments", "5 thoughts on “Choir night”",
+                      "One thought on “Choir night”"])
     func readersCommentsUnderOtherHeadingsAreNotRead(heading: String) throws {
         let text = try Self.text("""
         <div class="story">\(Self.prose)<h3>\(heading)</h3><div class="c"><p>What a lovely evening it was, thank you all, from the three of us.</p>
