@@ -44,8 +44,17 @@ enum ClassHints {
     /// an element looks at some width, not what it is.
     static func meaningful(_ classes: String) -> String {
         classes.lowercased().split(whereSeparator: \.isWhitespace)
-            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") && !isUtility($0) }
+            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") && !isUtility($0) && !isVisibility($0) }
             .joined(separator: " ")
+    }
+
+    /// Whether a class says where an element is shown or hidden (Bootstrap's `hidden-print`,
+    /// `d-print-none`, `visible-xs`, Foundation's `hide-for-small`, `no-print`): how it looks on
+    /// paper or a phone, not what it is. (Hidden on screen is read from `hidden` and the page's
+    /// stylesheet.)
+    static func isVisibility<S: StringProtocol>(_ name: S) -> Bool {
+        name == "no-print" || name.range(of: #"^(hidden|visible|hide|show|d)(-(on|for))?-(print|mobile|tablet|desktop|phone|xs|sm|md|lg|xl|xxl|small|medium|large)(-[a-z0-9-]+)?$"#,
+                                         options: .regularExpression) != nil
     }
 
     /// Prefixes of utility classes (Tailwind's and the like): `text-18`, `text-blurple`,

@@ -111,3 +111,18 @@ extension RecallTests {
         #expect(text.contains("The mayor said"), "\(text)")
     }
 }
+
+extension RecallTests {
+    @Test(arguments: ["hidden-print", "d-print-none", "no-print"])
+    func aColumnLeftOffPaperIsStillOnScreen(utility: String) throws {
+        let promos = (0..<14).map { #"<div class="promo-x"><p>Notice \#($0): our shop sells gifts, cards, and calendars, and delivers free, anywhere in the county.</p></div>"# }
+        let html = """
+        <html><head><title>Schools</title></head><body><div class="row"><div class="col-md-8 \(utility)"><h1>Schools</h1>
+        <p>The strike ended last week, but it left many parents asking whether the unions slowed reform, or whether they are part of a wider answer.</p>
+        <p>The mayor said the city would open four new schools next year, and that the union had agreed to the plan after a month of talks.</p>
+        </div><div class="col-md-4">\(promos.joined())</div></div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("The mayor said"), "\(text)")
+    }
+}
