@@ -51,9 +51,10 @@ enum ClassHints {
     /// Whether a class says where an element is shown or hidden (Bootstrap's `hidden-print`,
     /// `d-print-none`, `visible-xs`, Foundation's `hide-for-small`, `no-print`): how it looks on
     /// paper or a phone, not what it is. (Hidden on screen is read from `hidden` and the page's
-    /// stylesheet.)
+    /// stylesheet.) And what a wrapper has beside it (`has-sidebar`, `no-comments`).
     static func isVisibility<S: StringProtocol>(_ name: S) -> Bool {
-        name == "no-print" || name.range(of: #"^(hidden|visible|hide|show|d)(-(on|for))?-(print|mobile|tablet|desktop|phone|xs|sm|md|lg|xl|xxl|small|medium|large)(-[a-z0-9-]+)?$"#,
+        if name.range(of: #"^(no|has|with|without)-[a-z]"#, options: .regularExpression) != nil { return true }
+        return name.range(of: #"^(hidden|visible|hide|show|d)(-(on|for))?-(print|mobile|tablet|desktop|phone|xs|sm|md|lg|xl|xxl|small|medium|large)(-[a-z0-9-]+)?$"#,
                                          options: .regularExpression) != nil
     }
 

@@ -113,7 +113,7 @@ extension RecallTests {
 }
 
 extension RecallTests {
-    @Test(arguments: ["hidden-print", "d-print-none", "no-print"])
+    @Test(arguments: ["hidden-print", "d-print-none", "no-print", "has-sidebar"])
     func aColumnLeftOffPaperIsStillOnScreen(utility: String) throws {
         let promos = (0..<14).map { #"<div class="promo-x"><p>Notice \#($0): our shop sells gifts, cards, and calendars, and delivers free, anywhere in the county.</p></div>"# }
         let html = """
