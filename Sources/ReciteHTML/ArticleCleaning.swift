@@ -42,6 +42,30 @@ extension ArticleExtractor {
                 break
             }
         }
+        dropLinkLines(in: root)
+    }
+
+    /// Lines of links set loose among the article's blocks ("Home | News | Local", a trail of
+    /// sections, "Prev · Next"): a run of inline text between blocks or `<br>`s, 150 characters
+    /// at most, with two links or more that make 70% of it. A sentence that links a phrase is not
+    /// one; nor is a line that is one link.
+    mutating func dropLinkLines(in root: Int) {
+        measure()
+        for e in root..<page.subtreeEnd(root) where !dropped[e] && !page.nodes[e].isText {
+            var run: [Int] = []
+            func flush() {
+                defer { run = [] }
+                let text = run.reduce(0) { $0 + textLength[$1] }, links = run.reduce(0) { $0 + linkLength[$1] }
+                let count = run.reduce(0) { sum, k in sum + (k..<page.subtreeEnd(k)).filter { page.nodes[$0].name == "a" && textLength[$0] > 0 }.count }
+                guard text > 0, text <= 150, count >= 2, links * 10 >= text * 7 else { return }
+                for k in run { dropSubtree(k) }
+            }
+            for child in page.nodes[e].children where !dropped[child] {
+                let name = page.nodes[child].name
+                if !page.nodes[child].isText && (Self.blockNames.contains(name) || name == "br") { flush() } else { run.append(child) }
+            }
+            flush()
+        }
     }
 
     /// A list whose items are sentences that link a phrase ("A <a>second review</a> by auditors

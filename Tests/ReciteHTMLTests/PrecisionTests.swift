@@ -194,3 +194,17 @@ extension PrecisionTests {
         #expect(text.contains("Choir night at the hall"))
     }
 }
+
+extension PrecisionTests {
+    @Test func aLineOfLinksSetLooseAmongTheArticlesBlocksIsNotRead() throws {
+        let html = """
+        <html><head><title>Choir night</title></head><body><a href="/">Home</a> | <a href="/news">News</a> &gt; <a href="/local">Local</a>
+        <h1>Choir night</h1>\(Self.prose)<p>The vicar, <a href="/vicar">Ann Lee</a>, said all are welcome.</p><p><a href="/">Back to the index</a></p></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Local"), "\(text)")
+        #expect(text.contains("Ann Lee"), "\(text)")
+        #expect(text.contains("Back to the index"), "\(text)")
+    }
+}
