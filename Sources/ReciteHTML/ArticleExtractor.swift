@@ -263,6 +263,12 @@ struct ArticleExtractor {
             let parent = page.nodes[top].parent
             guard parent >= 0, parent != page.body, page.nodes[parent].name != "html",
                   let p = score[parent], p >= bestScore * 0.75 || prose(parent) <= prose(top) else { break }
+            // A table's row is its columns side by side: the article's cell does not take in the
+            // rail beside it, unless a cell there scores half as well (an article set in two).
+            if Self.cellNames.contains(page.nodes[top].name), prose(parent) > prose(top),
+               !page.nodes[parent].children.contains(where: { $0 != top && Self.cellNames.contains(page.nodes[$0].name) && (score[$0] ?? 0) >= bestScore * 0.5 }) {
+                break
+            }
             top = parent
         }
         // Other good candidates beside it (not its ancestors, not inside it): if two of them share
@@ -290,6 +296,12 @@ struct ArticleExtractor {
                 let node = page.nodes[s]
                 if s == top { roots.append(s); continue }
                 if node.isText { continue }
+                // Cells beside the article's cell are the page's other columns (a rail of notices
+                // in a table layout), unless one scores half as well as it (an article set in two).
+                if Self.cellNames.contains(page.nodes[top].name), Self.cellNames.contains(node.name) {
+                    if let sc = score[s], sc >= topScore * 0.5 { roots.append(s) }
+                    continue
+                }
                 var bonus = 0.0
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
                 // A well-scored sibling that is mostly links is a column of them (a section's
@@ -350,6 +362,7 @@ struct ArticleExtractor {
     }
 
     static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    static let cellNames: Set<String> = ["td", "th"]
 
     static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
                                              "section", "block", "inner", "outer", "box", "module", "widget", "item"]

@@ -208,3 +208,22 @@ extension PrecisionTests {
         #expect(text.contains("Back to the index"), "\(text)")
     }
 }
+
+extension PrecisionTests {
+    @Test func theColumnBesideTheArticlesCellIsNotTheArticle() throws {
+        let menu = "<ul>" + (0..<8).map { #"<li><a href="/s\#($0)">Section \#($0)</a></li>"# }.joined() + "</ul>"
+        let rail = """
+        <div><b>Weather</b><p>Cloudy with rain later, and a high of twelve degrees; tomorrow, sunny spells, with a light breeze.</p></div>
+        <div><b>About us</b><p>The Gazette has served the county since 1850, and is published every Thursday, with a weekend edition.</p></div>
+        """
+        let html = """
+        <html><head><title>Choir night</title></head><body><table><tr><td>\(menu)</td><td><h1>Choir night</h1>\(Self.prose)
+        <p>The choir, which has forty voices, has sung in the hall every winter since the war, and this year adds a band.</p></td>
+        <td>\(rail)</td></tr></table></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Weather"), "\(text)")
+        #expect(!text.contains("Gazette"), "\(text)")
+    }
+}
