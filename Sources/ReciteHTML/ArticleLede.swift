@@ -50,12 +50,12 @@ extension ArticleExtractor {
         return []
     }
 
-    /// A paragraph of one or more sentences, no links, no byline, date or notice.
+    /// A paragraph of one or more sentences, no links, no byline, date, notice, credit or pitch.
     func isLedeSentence(_ k: Int) -> Bool {
         guard linkLength[k] == 0, (40...600).contains(textLength[k]) else { return false }
         let text = page.text(of: k).trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.split(separator: " ").count >= 6, !Self.isByline(text), !Self.isDateline(text),
-              !Self.isNotice(text), !Self.isMediaMessage(text), let last = text.last, ".!?\u{201D}\"".contains(last) else { return false }
+              !Self.isNotice(text), !Self.isMediaMessage(text), !Self.isCredit(text), !Self.isNewsletterPitch(text), let last = text.last, ".!?\u{201D}\"".contains(last) else { return false }
         return true
     }
 
