@@ -70,7 +70,10 @@ extension ArticleExtractor {
             if isInHeading(i), Self.isEditMark(text) { return true }
             // A link that points onward with arrows ("Photo Gallery>>>", "More »"): a way to
             // another page, and its arrows would be said "greater than".
-            if text.count <= 40, text.range(of: #"(>>|»|›)\s*$"#, options: .regularExpression) != nil { return true }
+            if text.count <= 40, text.range(of: #"(>>|»|›|→)\s*$"#, options: .regularExpression) != nil { return true }
+            // "Continue reading", "Read the rest of this entry": the way to the rest, on another page.
+            if text.count <= 60, text.range(of: #"^(continue reading|read the rest|keep reading|read full (story|article|post))\b"#,
+                                            options: [.regularExpression, .caseInsensitive]) != nil { return true }
         case "sup":
             // A citation mark: "[12]", "[a]", "[note 3]", "[citation needed]", a link to a note.
             if Self.isCitationMark(text), (i..<page.subtreeEnd(i)).contains(where: { page.nodes[$0].name == "a" }) { return true }

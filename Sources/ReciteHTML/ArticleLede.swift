@@ -64,7 +64,7 @@ extension ArticleExtractor {
     /// browser does not support the video tag".
     static func isMediaMessage(_ text: String) -> Bool {
         guard text.count < 200 else { return false }
-        let pattern = #"\bthis (video|clip|content|media|player) (is )?(currently )?(unavailable|not available|playable|not supported)\b"#
+        let pattern = #"\bthis (video|clip|content|media|player|audio) (is |has been |was )?(currently |no longer )?(unavailable|not available|available|playable|not supported|removed|expired)\b"#
             + #"|\byour (browser|device)\b.{0,40}\b(not support|unsupported|required|upgrade)"#
             + #"|\b(flash player|javascript|plug-?in) (is )?required\b"#
             + #"|\b(you need|requires?|install|enable|get|download|upgrade)\b.{0,30}\b(adobe flash|flash player|javascript)\b"#

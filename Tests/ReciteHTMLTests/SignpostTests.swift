@@ -217,3 +217,24 @@ import Testing
         #expect(text.contains("Tickets cost"))
     }
 }
+
+extension SignpostTests {
+    @Test(arguments: [
+        #"<p>Filed under: <a href="/c/news">News</a></p>"#,
+        ##"<p>Posted in <a href="/c/news">News</a> | <a href="#comments">3 Comments</a></p>"##,
+        #"<p>Tags: <a href="/t/a">politics</a>, <a href="/t/b">music</a></p>"#,
+        #"<div>Share: <a href="https://twitter.com/x">Twitter</a> <a href="https://facebook.com/x">Facebook</a></div>"#,
+        #"<p><a href="/more">Continue reading →</a></p>"#,
+        #"<p>Comments (3)</p>"#,
+    ])
+    func whereAStoryIsFiledAndHowToGoOnAreNotRead(line: String) throws {
+        let text = try Self.text(#"<div class="story">\#(Self.prose)\#(line)</div>"#)
+        #expect(text.contains("Tickets cost"))
+        for word in ["News", "politics", "Twitter", "Continue", "Comments"] { #expect(!text.contains(word), "\(text)") }
+    }
+
+    @Test func aSentenceWithALabelIsNotAFiling() throws {
+        let text = try Self.text(#"<div class="story">\#(Self.prose)<p>Tickets: five pounds at the door, from <a href="/box">the box office</a>.</p></div>"#)
+        #expect(text.contains("the box office"), "\(text)")
+    }
+}
