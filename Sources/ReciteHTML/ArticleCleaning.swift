@@ -56,8 +56,10 @@ extension ArticleExtractor {
             func flush() {
                 defer { run = [] }
                 let text = run.reduce(0) { $0 + textLength[$1] }, links = run.reduce(0) { $0 + linkLength[$1] }
+                guard text > 0, text <= 150, links * 10 >= text * 7,
+                      run.reduce(0, { $0 + page.subtreeEnd($1) - $1 }) <= Self.largestCard else { return }
                 let count = run.reduce(0) { sum, k in sum + (k..<page.subtreeEnd(k)).filter { page.nodes[$0].name == "a" && textLength[$0] > 0 }.count }
-                guard text > 0, text <= 150, count >= 2, links * 10 >= text * 7 else { return }
+                guard count >= 2 else { return }
                 for k in run { dropSubtree(k) }
             }
             for child in page.nodes[e].children where !dropped[child] {

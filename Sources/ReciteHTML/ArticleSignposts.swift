@@ -113,7 +113,7 @@ extension ArticleExtractor {
     /// "Tags: <a>a</a>, <a>b</a>"), under 200 characters; or any short label with a colon over
     /// two links or more that make 70% of it ("Share: <a>Twitter</a> <a>Facebook</a>").
     func isFiling(_ i: Int) -> Bool {
-        guard textLength[i] > 0, textLength[i] < 200, linkLength[i] > 0 else { return false }
+        guard textLength[i] > 0, textLength[i] < 200, linkLength[i] > 0, page.subtreeEnd(i) - i <= Self.largestCard else { return false }
         var outside = ""
         var links = 0
         for k in i..<page.subtreeEnd(i) where !dropped[k] {

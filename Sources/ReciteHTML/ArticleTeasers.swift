@@ -40,11 +40,11 @@ extension ArticleExtractor {
     func isTeaserCard(_ i: Int, host: String?) -> Bool {
         guard Self.cardNames.contains(page.nodes[i].name), (20..<500).contains(textLength[i]) else { return false }
         let end = page.subtreeEnd(i)
+        guard end - i <= Self.largestCard else { return false }
         // Its headline: its first heading, or else its first text (a label over it, "Politics", is not).
         let heading = (i..<end).first { Self.headingNames.contains(page.nodes[$0].name) && !dropped[$0] && textLength[$0] > 0 }
         let headline = heading.map { $0..<page.subtreeEnd($0) } ?? i..<end
-        guard end - i <= Self.largestCard,
-              let first = headline.first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
+        guard let first = headline.first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
         var link = page.nodes[first].parent
         while link > i, page.nodes[link].name != "a" { link = page.nodes[link].parent }
         guard link > i, textLength[link] >= 15, Self.isInternal(page.nodes[link].attributes["href"] ?? "", host: host) else { return false }

@@ -227,3 +227,15 @@ extension PrecisionTests {
         #expect(!text.contains("Gazette"), "\(text)")
     }
 }
+
+extension PrecisionTests {
+    /// Thousands of small boxes nested deep (teaser-like cards, lines of links, filings) cost
+    /// a bounded look each.
+    @Test(.timeLimit(.minutes(1))) func manySmallNestedBoxesAreCheckedInTime() throws {
+        let deep = String(repeating: "<div><span>", count: 200) + #"<a href="/x">Tags</a>"# + String(repeating: "</span></div>", count: 200)
+        let cards = (0..<3_000).map { #"<li><h3><a href="/n/\#($0)">A headline for story number \#($0)</a></h3>Tags: <a href="/t">x</a> | <a href="/u">y</a></li>"# }
+        let html = "<html><body><div class=\"story\">\(Self.prose)</div>\(deep)<ul>\(cards.joined())</ul>\(deep)</body></html>"
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+    }
+}
