@@ -299,7 +299,16 @@ extension ArticleExtractor {
     /// "Popular anger grows" only begins like one): dropped over links, not over paragraphs.
     static func announcesProse(_ heading: String) -> Bool {
         if Self.isCommentCount(heading) { return true }
-        return proseAnnouncements.contains { heading.hasPrefix($0) }
+        for p in proseAnnouncements where heading.hasPrefix(p) {
+            // "Comments", "Comments are closed", "Comments on this story", "About the authors";
+            // not "Comments from the minister" (a section of the article), nor "Subscribers".
+            let rest = heading.dropFirst(p.count)
+            if rest.isEmpty || rest == "s" { return true }
+            guard rest.first == " " else { continue }
+            let words = rest.split(separator: " ")
+            if words.count <= 2 || ["on", "to", "for", "about"].contains(words[0]) { return true }
+        }
+        return false
     }
 
     static let proseAnnouncements = ["comments", "leave a comment", "leave a reply", "join the conversation", "reader comments",

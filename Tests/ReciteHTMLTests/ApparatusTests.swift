@@ -143,3 +143,14 @@ extension ApparatusTests {
         #expect(text.contains("council halved it"), "\(text)")
     }
 }
+
+extension ApparatusTests {
+    @Test func aSectionThatOnlyBeginsWithCommentsIsTheArticles() throws {
+        let text = try Self.said("""
+        <h2>Comments from the minister</h2><p>The minister said the bridge was a fine thing, and that the toll would be reviewed in spring.</p>
+        <h2>Comments on this story</h2><p>What a lovely bridge it is, and about time too, from all of us at the mill.</p>
+        """)
+        #expect(text.contains("reviewed in spring"), "\(text)")
+        #expect(!text.contains("lovely bridge"), "\(text)")
+    }
+}
