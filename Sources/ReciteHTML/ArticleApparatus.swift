@@ -20,7 +20,12 @@ extension ArticleExtractor {
         for i in page.nodes.indices where !dropped[i] && Self.headingNames.contains(page.nodes[i].name) {
             let heading = Self.headingText(page.text(of: i))
             if Self.referenceHeadings.contains(heading) || Self.isAnnouncingHeading(heading) {
-                dropSection(startingAt: i, total: total)
+                // What a heading of links announces ends where prose resumes: one paragraph after a
+                // heading that only begins like one ("Popular anger grows"), two after a whole one
+                // ("Latest headlines" over a line of headlines is not the article resuming).
+                let resumes = Self.referenceHeadings.contains(heading) || Self.announcesProse(heading) ? 0
+                    : Self.announcingPrefixes.contains { heading == $0.trimmingCharacters(in: .whitespaces) } ? 2 : 1
+                dropSection(startingAt: i, total: total, unlessProse: resumes)
             }
         }
         propagate()
@@ -65,7 +70,10 @@ extension ArticleExtractor {
             if isInHeading(i), Self.isEditMark(text) { return true }
             // A link that points onward with arrows ("Photo Gallery>>>", "More »"): a way to
             // another page, and its arrows would be said "greater than".
-            if text.count <= 40, text.range(of: #"(>>|»|›)\s*$"#, options: .regularExpression) != nil { return true }
+            if text.count <= 40, text.range(of: #"(>>|»|›|→)\s*$"#, options: .regularExpression) != nil { return true }
+            // "Continue reading", "Read the rest of this entry": the way to the rest, on another page.
+            if text.count <= 60, text.range(of: #"^(continue reading|read the rest|keep reading|read full (story|article|post))\b"#,
+                                            options: [.regularExpression, .caseInsensitive]) != nil { return true }
         case "sup":
             // A citation mark: "[12]", "[a]", "[note 3]", "[citation needed]", a link to a note.
             if Self.isCitationMark(text), (i..<page.subtreeEnd(i)).contains(where: { page.nodes[$0].name == "a" }) { return true }
@@ -131,7 +139,9 @@ extension ArticleExtractor {
 
     /// Drops the section a heading opens: its `<section>` (or other container) when the heading
     /// leads it, else the heading and the siblings after it up to the next heading as high.
-    mutating func dropSection(startingAt heading: Int, total: Int) {
+    /// With `unlessProse` (n > 0), the section ends where n paragraphs in a row resume the
+    /// article, and prose straight under the heading makes it the article's own section.
+    mutating func dropSection(startingAt heading: Int, total: Int, unlessProse: Int = 0) {
         let level = Self.headingLevel(page.nodes[heading].name)
         // A heading in a wrapper of its own (`<div class="mw-heading">`): its siblings are the wrapper's.
         var lead = heading
@@ -146,13 +156,26 @@ extension ArticleExtractor {
             if first == lead, prose(parent) * 2 < total { dropping = [parent] }
             break
         }
+        // A box of prose under a heading that only begins like an announcement: what it announces
+        // is the run after the heading, inside the box.
+        if unlessProse > 0, let box = dropping.first, isProse([box]) { dropping = [] }
         if dropping.isEmpty {
             let parent = page.nodes[lead].parent
             guard parent >= 0, let at = page.nodes[parent].children.firstIndex(of: lead) else { return }
             dropping = [lead]
-            for s in page.nodes[parent].children[(at + 1)...] {
+            var summary = false  // the next block sums up the story a linked headline announced
+            let after = page.nodes[parent].children[(at + 1)...].filter { !page.nodes[$0].isText || textLength[$0] > 0 }
+            for (n, s) in after.enumerated() {
                 if let h = firstHeading(s), Self.headingLevel(page.nodes[h].name) <= level { break }
+                // The links it announces end where the article's prose resumes (a "Related
+                // stories" box set between two paragraphs); prose straight after it is a section's.
+                if unlessProse > 0, !summary, n + unlessProse <= after.count,
+                   after[n..<(n + unlessProse)].allSatisfy({ isProse([$0]) && firstHeading($0) == nil }) {
+                    if !dropping.dropFirst().contains(where: { textLength[$0] > 0 }) { return }
+                    break
+                }
                 dropping.append(s)
+                if textLength[s] > 0 { summary = Self.headingNames.contains(page.nodes[s].name) && linkLength[s] * 2 > textLength[s] }
             }
         }
         // Never the bulk of the article; and "Notes" or "Sources" that are prose are the article's.
@@ -167,8 +190,27 @@ extension ArticleExtractor {
         }
         for s in dropping { dropSubtree(s) }
         // A box left with only its own heading ("Extras" over the headlines just dropped) goes too.
-        let holder = page.nodes[dropping[0]].parent
+        var holder = page.nodes[dropping[0]].parent
+        // (A box emptied whole is looked through: the heading may be in the box around it.)
+        while holder >= 0, holder != page.body, !isArticleContainer(holder), !hasText(holder) { holder = page.nodes[holder].parent }
         if holder >= 0, holder != page.body, !isArticleContainer(holder), hasOnlyHeadings(holder) { dropSubtree(holder) }
+    }
+
+    /// Whether blocks are prose: a sentence's worth (40 characters) in paragraphs, a fifth of
+    /// their text at most in links (teasers' headlines are links over their summaries).
+    func isProse(_ blocks: [Int]) -> Bool {
+        var paragraphText = 0, text = 0, links = 0
+        for b in blocks {
+            text += textLength[b]
+            links += linkLength[b]
+            for k in b..<page.subtreeEnd(b) where !dropped[k] && page.nodes[k].name == "p" { paragraphText += textLength[k] }
+        }
+        return paragraphText >= 40 && links * 5 <= text
+    }
+
+    /// Whether any text is left under `i`.
+    func hasText(_ i: Int) -> Bool {
+        (i..<page.subtreeEnd(i)).contains { !dropped[$0] && page.nodes[$0].isText && !page.nodes[$0].text.allSatisfy(\.isWhitespace) }
     }
 
     /// Whether all the text left under `i` is in headings (and there is some).
@@ -252,9 +294,39 @@ extension ArticleExtractor {
                                      "in other news", "most emailed", "most commented", "top headlines",
                                      "latest headlines", "similar articles"]
 
+    /// Announcements that head prose of their own, dropped whatever follows them: readers'
+    /// comments, an author's biography, a newsletter's pitch. The others announce links ("Related",
+    /// "Popular anger grows" only begins like one): dropped over links, not over paragraphs.
+    static func announcesProse(_ heading: String) -> Bool {
+        if Self.isCommentCount(heading) { return true }
+        for p in proseAnnouncements where heading.hasPrefix(p) {
+            // "Comments", "Comments are closed", "Comments on this story", "About the authors";
+            // not "Comments from the minister" (a section of the article), nor "Subscribers".
+            let rest = heading.dropFirst(p.count)
+            if rest.isEmpty || rest == "s" { return true }
+            guard rest.first == " " else { continue }
+            let words = rest.split(separator: " ")
+            if words.count <= 2 || ["on", "to", "for", "about"].contains(words[0]) { return true }
+        }
+        return false
+    }
+
+    static let proseAnnouncements = ["comments", "leave a comment", "leave a reply", "join the conversation", "reader comments",
+                                     "readers comments", "readers' comments", "user comments", "your comments", "post a comment",
+                                     "add a comment", "add your comment", "post your comment", "have your say", "your say",
+                                     "talkback", "trackbacks", "pingbacks", "about the author", "sign up for", "subscribe",
+                                     "newsletter", "get our", "share this", "share on", "share article", "follow us"]
+
+    /// A count of readers' comments: "12 comments", "One response to “X”", "5 thoughts on “X”"
+    /// (WordPress's own words).
+    static func isCommentCount(_ heading: String) -> Bool {
+        heading.range(of: #"^(\d+|one|no) (comments?|responses?|replies|reply|reactions?|trackbacks?|thoughts?)( (to|on) .*)?$"#,
+                      options: .regularExpression) != nil
+    }
+
     static func isAnnouncingHeading(_ heading: String) -> Bool {
         guard heading.split(separator: " ").count <= 8 else { return false }
-        if heading.range(of: #"^\d+ (comments?|responses?|replies|reactions?|trackbacks?)( to .*)?$"#, options: .regularExpression) != nil { return true }
+        if Self.isCommentCount(heading) { return true }
         return announcingPrefixes.contains { heading == $0.trimmingCharacters(in: .whitespaces) || heading.hasPrefix($0) }
     }
 

@@ -21,7 +21,7 @@ struct ArticleExtractor {
 
     /// Elements never read, in either mode.
     static let neverRead: Set<String> = ["script", "style", "noscript", "template", "head", "svg", "math", "canvas",
-                                         "iframe", "object", "embed", "video", "audio", "input", "button", "select",
+                                         "iframe", "embed", "param", "video", "audio", "input", "button", "select",
                                          "textarea", "option", "dialog", "map", "area", "link", "meta", "title"]
     /// Page furniture by element name (article mode).
     static let furniture: Set<String> = ["nav", "aside", "footer", "menu", "form", "label", "fieldset"]
@@ -46,6 +46,7 @@ struct ArticleExtractor {
     mutating func dropHidden() {
         for (i, node) in page.nodes.enumerated() where !node.isText {
             if Self.neverRead.contains(node.name) || Self.isHidden(node) { dropped[i] = true }
+            if node.name == "object", !Self.showsFallback(node) { dropped[i] = true }
         }
         propagate()
         let rules = StyleRules(page: page)
@@ -56,6 +57,18 @@ struct ArticleExtractor {
             // A rule that hides most of the page is one a script undoes (a page shown once loaded).
             if textLength[i] * 2 <= total { dropSubtree(i) }
         }
+    }
+
+    /// Whether a browser shows an `<object>`'s content (its fallback) rather than the object: it
+    /// does for a plugin's (Flash, a player named by `classid`), since browsers run none now, so a
+    /// video's caption written as fallback is on the page; not for an image, a page or a PDF.
+    static func showsFallback(_ node: HTMLPage.Node) -> Bool {
+        let type = node.attributes["type"]?.lowercased() ?? ""
+        let data = (node.attributes["data"] ?? "").lowercased().split(separator: "?").first.map(String.init) ?? ""
+        if type.hasPrefix("image/") || type.hasPrefix("text/") || type.contains("pdf") { return false }
+        let shown = [".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf", ".html", ".htm"]
+        if type.isEmpty, node.attributes["classid"] == nil, shown.contains(where: { data.hasSuffix($0) }) { return false }
+        return true
     }
 
     static func isHidden(_ node: HTMLPage.Node) -> Bool {
@@ -203,6 +216,7 @@ struct ArticleExtractor {
         dropHidden()
         dropFurniture()
         dropApparatus()
+        dropTeaserRuns()
         measure()
         var score: [Int: Double] = [:]
         // A block's vote: more for commas and length, scaled down by the share of it that is links.
@@ -249,6 +263,12 @@ struct ArticleExtractor {
             let parent = page.nodes[top].parent
             guard parent >= 0, parent != page.body, page.nodes[parent].name != "html",
                   let p = score[parent], p >= bestScore * 0.75 || prose(parent) <= prose(top) else { break }
+            // A table's row is its columns side by side: the article's cell does not take in the
+            // rail beside it, unless a cell there scores half as well (an article set in two).
+            if Self.cellNames.contains(page.nodes[top].name), prose(parent) > prose(top),
+               !page.nodes[parent].children.contains(where: { $0 != top && Self.cellNames.contains(page.nodes[$0].name) && (score[$0] ?? 0) >= bestScore * 0.5 }) {
+                break
+            }
             top = parent
         }
         // Other good candidates beside it (not its ancestors, not inside it): if two of them share
@@ -276,6 +296,12 @@ struct ArticleExtractor {
                 let node = page.nodes[s]
                 if s == top { roots.append(s); continue }
                 if node.isText { continue }
+                // Cells beside the article's cell are the page's other columns (a rail of notices
+                // in a table layout), unless one scores half as well as it (an article set in two).
+                if Self.cellNames.contains(page.nodes[top].name), Self.cellNames.contains(node.name) {
+                    if let sc = score[s], sc >= topScore * 0.5 { roots.append(s) }
+                    continue
+                }
                 var bonus = 0.0
                 if !topClass.isEmpty, node.attributes["class"] == topClass { bonus = topScore * 0.2 }
                 // A well-scored sibling that is mostly links is a column of them (a section's
@@ -298,6 +324,7 @@ struct ArticleExtractor {
         }
         roots += partsBeside(top)
         if let dek = standfirst(outside: roots) { roots.append(dek) }
+        roots += betweenHeadlineAndBody(roots)
         roots = Array(Set(roots)).sorted()
         roots = roots.filter { r in !roots.contains { $0 != r && page.isInside(r, $0) } }
         for root in roots {
@@ -326,29 +353,6 @@ struct ArticleExtractor {
         return parts
     }
 
-    /// The standfirst under the page's headline (a sentence or two that sums the article up)
-    /// when the headline stands outside the article's container, as in a page's lede block:
-    /// the first paragraph or subheading right after the `<h1>`, prose without links.
-    func standfirst(outside roots: [Int]) -> Int? {
-        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
-              !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }) else { return nil }
-        var a = h1
-        for _ in 0..<3 {
-            let parent = page.nodes[a].parent
-            guard parent >= 0, parent != page.body, let at = page.nodes[parent].children.firstIndex(of: a) else { return nil }
-            if let next = page.nodes[parent].children[(at + 1)...].first(where: { textLength[$0] > 0 }) {
-                guard let dek = (next..<page.subtreeEnd(next)).first(where: { ["p", "h2"].contains(page.nodes[$0].name) }),
-                      !dropped[dek], linkLength[dek] == 0, (40...400).contains(textLength[dek]),
-                      !roots.contains(where: { page.isInside(dek, $0) || page.isInside($0, dek) }) else { return nil }
-                let text = page.text(of: dek).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard text.split(separator: " ").count >= 6, !text.lowercased().hasPrefix("by "), !Self.isDateline(text) else { return nil }
-                return dek
-            }
-            a = parent
-        }
-        return nil
-    }
-
     /// A block that announces another article: its heading is a link (a "more to read" card).
     func isTeaser(_ i: Int) -> Bool {
         (i..<page.subtreeEnd(i)).contains { k in
@@ -358,6 +362,7 @@ struct ArticleExtractor {
     }
 
     static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    static let cellNames: Set<String> = ["td", "th"]
 
     static let layoutClasses: Set<String> = ["row", "col", "column", "container", "wrapper", "wrap", "clearfix", "cf", "grid",
                                              "section", "block", "inner", "outer", "box", "module", "widget", "item"]
@@ -381,66 +386,6 @@ struct ArticleExtractor {
         }
         if node.attributes["itemprop"]?.lowercased() == "articlebody" { s += 30 }
         return s + ClassHints.weight(node.attributes)
-    }
-
-    // MARK: - Cleaning
-
-    /// Drops, inside the article, what is not prose: link lists, forms, galleries, furniture
-    /// that the page's own markup left in.
-    mutating func clean(_ root: Int) {
-        measure()
-        let rootProse = prose(root)
-        for i in root..<page.subtreeEnd(root) where !dropped[i] && !page.nodes[i].isText {
-            let node = page.nodes[i]
-            guard i != root else { continue }
-            let weight = ClassHints.weight(node.attributes)
-            // A byline ("By Alex Heath, deputy editor", the name a link) is the page's metadata,
-            // said only when the pipeline asks for it.
-            if textLength[i] < 200, linkLength[i] > 0, !Self.headingNames.contains(node.name),
-               page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("by ") {
-                dropSubtree(i)
-                continue
-            }
-            switch node.name {
-            case "h1", "h2", "h3", "h4", "h5", "h6":
-                // A heading that is a link (a list article's items) is still a heading.
-                if weight < 0 { dropSubtree(i) }
-            case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
-                if textLength[i] < 300, paragraphs[i] <= 1, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
-                // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
-                if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
-                guard commas[i] < 10 else { continue }
-                let density = linkDensity(i)
-                let images = count("img", in: i)
-                if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
-                if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 { dropSubtree(i); continue }
-                if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
-            case "p", "span", "time", "small":
-                // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
-                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
-                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i) }
-            default:
-                break
-            }
-        }
-    }
-
-    /// A notice that is the publisher's, not the article's: a copyright line ("© 2012 The
-    /// Associated Press. All rights reserved. This material may not be published …") or the label
-    /// of an advertisement's slot ("Advertisement", "Story continues below advertisement").
-    static func isNotice(_ text: String) -> Bool {
-        let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if t.isEmpty { return false }
-        if ["advertisement", "advertisements", "ad", "sponsored", "sponsored content", "story continues below advertisement",
-            "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
-        if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
-        return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
-    }
-
-    static func isDateline(_ text: String) -> Bool {
-        let t = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
-        if t.range(of: #"^\d+\s*(min|minute)s?\.?\s+read"#, options: .regularExpression) != nil { return true }
-        return ["published", "updated", "posted", "last updated", "last modified"].contains { t.hasPrefix($0) }
     }
 
     mutating func dropSubtree(_ i: Int) {

@@ -18,6 +18,10 @@ extension ArticleExtractor {
                 dropSubtree(i)
             } else if Self.toolHolders.contains(name), textLength[i] < 150, Self.isToolRow(page.text(of: i)) {
                 dropSubtree(i)
+            } else if Self.toolHolders.contains(name) || name == "span", textLength[i] < 30, Self.isCommentTally(page.text(of: i)) {
+                dropSubtree(i)
+            } else if Self.toolHolders.contains(name) || name == "span" || name == "dd", isFiling(i) {
+                dropSubtree(i)
             } else if name == "p" {
                 if let links = linksAnnounced(by: i) {
                     for k in [i] + links { dropSubtree(k) }
@@ -97,6 +101,38 @@ extension ArticleExtractor {
         let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard t.range(of: #"\b(page|pages|next|prev|previous)\b"#, options: .regularExpression) != nil else { return false }
         return t.range(of: #"^((page|pages|next|prev|previous|of|\d{1,3})\b|[:|«»‹›<>…·.]|\s)+$"#, options: .regularExpression) != nil
+    }
+
+    // MARK: - Filing and tallies
+
+    /// The words that file a story: "Filed under: News", "Posted in Local | …", "Tags: a, b".
+    static let filingLabels = ["filed under", "filed in", "posted in", "posted under", "categories", "category", "tags", "tagged",
+                               "tagged with", "topics", "labels", "keywords", "sections", "more about"]
+
+    /// Where a story is filed: a label and links, nothing else ("Filed under: <a>News</a>",
+    /// "Tags: <a>a</a>, <a>b</a>"), under 200 characters; or any short label with a colon over
+    /// two links or more that make 70% of it ("Share: <a>Twitter</a> <a>Facebook</a>").
+    func isFiling(_ i: Int) -> Bool {
+        guard textLength[i] > 0, textLength[i] < 200, linkLength[i] > 0, page.subtreeEnd(i) - i <= Self.largestCard else { return false }
+        var outside = ""
+        var links = 0
+        for k in i..<page.subtreeEnd(i) where !dropped[k] {
+            if page.nodes[k].name == "a", textLength[k] > 0 { links += 1 }
+            if page.nodes[k].isText, !isInLink(k, below: i) { outside += " " + page.nodes[k].text }
+        }
+        let label = outside.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0 == " " || $0 == ":" }
+        let words = String(String.UnicodeScalarView(label)).split(separator: " ").joined(separator: " ")
+        guard !words.isEmpty else { return false }
+        let bare = words.hasSuffix(":") ? String(words.dropLast()) : words
+        if Self.filingLabels.contains(bare) { return true }
+        return words.hasSuffix(":") && !bare.contains(":") && bare.split(separator: " ").count <= 3 && links >= 2
+            && linkLength[i] * 10 >= textLength[i] * 7
+    }
+
+    /// A tally of readers' comments set as a line: "Comments (3)", "3 Comments", "No comments".
+    static func isCommentTally(_ text: String) -> Bool {
+        let t = headingText(text)
+        return isCommentCount(t) || t.range(of: #"^(comments?|responses?|replies) \d+$"#, options: .regularExpression) != nil
     }
 
     // MARK: - Tool rows

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an element's `class` and `id` say about it: words that mark the article's content and
 /// words that mark the page's furniture (navigation, comments, share bars, advertisements).
 enum ClassHints {
@@ -14,7 +16,9 @@ enum ClassHints {
                            "subscription", "paywall", "login", "print", "rss", "feed", "header",
                            "rightrail", "right-rail", "right_rail", "leftrail", "left-rail", "left_rail", "siderail", "side-rail",
                            // bookmarking and sharing widgets; a site's name and motto above its pages
-                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description"]
+                           "sociable", "addthis", "addtoany", "shareaholic", "site-title", "site-name", "site-description", "blog-title", "blog-description",
+                           // readers' comments under their other names, and the tallest advertisement
+                           "reply", "replies", "discussion", "talkback", "respond", "feedback", "guestbook", "shoutbox", "skyscraper"]
     /// Whole words (between dashes, underscores, spaces) that mark advertisements, rails, polls,
     /// tool rows and mottos.
     static let adWords: Set<String> = ["ad", "ads", "adv", "adslot", "adunit", "advertisement", "advertising", "dfp", "gpt",
@@ -40,8 +44,18 @@ enum ClassHints {
     /// an element looks at some width, not what it is.
     static func meaningful(_ classes: String) -> String {
         classes.lowercased().split(whereSeparator: \.isWhitespace)
-            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") && !isUtility($0) }
+            .filter { !$0.contains(where: { "():!@[]".contains($0) }) && !$0.contains("--") && !isUtility($0) && !isVisibility($0) }
             .joined(separator: " ")
+    }
+
+    /// Whether a class says where an element is shown or hidden (Bootstrap's `hidden-print`,
+    /// `d-print-none`, `visible-xs`, Foundation's `hide-for-small`, `no-print`): how it looks on
+    /// paper or a phone, not what it is. (Hidden on screen is read from `hidden` and the page's
+    /// stylesheet.) And what a wrapper has beside it (`has-sidebar`, `no-comments`).
+    static func isVisibility<S: StringProtocol>(_ name: S) -> Bool {
+        if name.range(of: #"^(no|has|with|without)-[a-z]"#, options: .regularExpression) != nil { return true }
+        return name.range(of: #"^(hidden|visible|hide|show|d)(-(on|for))?-(print|mobile|tablet|desktop|phone|xs|sm|md|lg|xl|xxl|small|medium|large)(-[a-z0-9-]+)?$"#,
+                                         options: .regularExpression) != nil
     }
 
     /// Prefixes of utility classes (Tailwind's and the like): `text-18`, `text-blurple`,
@@ -59,8 +73,14 @@ enum ClassHints {
         return !positive.contains { $0 != "text" && rest.contains($0) } && !isNegativeName(rest)
     }
 
+    /// Words that hold a furniture word but name content: an opinion piece ("commentary-text"),
+    /// a plan, a drawing surface.
+    static let contentWords = ["commentary", "commentator", "blueprint", "footprint", "canvas"]
+
     /// Whether a name (one class, or the id) says furniture.
     static func isNegativeName<S: StringProtocol>(_ name: S) -> Bool {
+        var name = String(name)
+        for word in contentWords where name.contains(word) { name = name.replacingOccurrences(of: word, with: " ") }
         if negative.contains(where: { name.contains($0) }) { return true }
         return name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { adWords.contains(String($0)) }
     }

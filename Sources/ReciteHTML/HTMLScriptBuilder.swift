@@ -374,6 +374,13 @@ struct HTMLScriptBuilder {
             let head = String(title[..<r.lowerBound])
             if head.split(separator: " ").count >= 3 { return head }
         }
+        // "Ohio.com - Headline": the site's domain before it.
+        for separator in [" | ", " - ", " – ", " — ", " :: ", " » ", " · ", ": "] {
+            guard let r = title.range(of: separator) else { continue }
+            let site = title[..<r.lowerBound], rest = String(title[r.upperBound...])
+            if site.range(of: #"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$"#, options: .regularExpression) != nil,
+               rest.split(separator: " ").count >= 2 { return rest }
+        }
         return title
     }
 

@@ -107,3 +107,50 @@ import Testing
         #expect(text.contains("[1]") && text.contains("Smith") && text.contains("¶"), "\(text)")
     }
 }
+
+extension ApparatusTests {
+    @Test func aSubheadingThatOnlyBeginsLikeAnAnnouncementHeadsProse() throws {
+        let text = try Self.said("""
+        <h2>Popular anger grows</h2><p>The toll was set at a penny a cart, which the farmers called robbery, and they said so at market.</p>
+        <h2>Recommended changes</h2><p>The review recommended that the toll be halved, and that carts on market days cross free.</p>
+        """)
+        #expect(text.contains("penny a cart"), "\(text)")
+        #expect(text.contains("cross free"), "\(text)")
+    }
+
+    @Test func anAnnouncementOverTeasersIsDroppedWhateverFollowsItsFirstWord() throws {
+        let teasers = (0..<2).map {
+            #"<h3><a href="https://elsewhere.example/story-\#($0).html">Another bridge, in another town, opened at last</a></h3><p>A short summary of that story.</p>"#
+        }
+        let text = try Self.said("<h2>Recommended for you</h2>" + teasers.joined() + "<h2>Comments from readers</h2><p>I walked across it on the first day, and it was grand, though windy, and the view was fine.</p>")
+        #expect(text.contains("town held a small fair"))
+        #expect(!text.contains("Another bridge"), "\(text)")
+        #expect(!text.contains("walked across it"), "\(text)")
+    }
+}
+
+extension ApparatusTests {
+    @Test(arguments: ["Related stories", "Related", "See also"])
+    func theArticleResumesAfterARelatedBoxSetBetweenItsParagraphs(heading: String) throws {
+        let text = try Self.said("""
+        <h3>\(heading)</h3><ul><li><a href="/a">Ferry to stop running</a></li><li><a href="/b">Tolls rise again</a></li></ul>
+        <p>The toll was set at a penny a cart, which the farmers called robbery, and they said so at market.</p>
+        <p>In the second year the council halved it, and the carts came back, with the market larger than before.</p>
+        """)
+        #expect(!text.contains("Ferry"), "\(text)")
+        #expect(!text.contains(heading), "\(text)")
+        #expect(text.contains("penny a cart"), "\(text)")
+        #expect(text.contains("council halved it"), "\(text)")
+    }
+}
+
+extension ApparatusTests {
+    @Test func aSectionThatOnlyBeginsWithCommentsIsTheArticles() throws {
+        let text = try Self.said("""
+        <h2>Comments from the minister</h2><p>The minister said the bridge was a fine thing, and that the toll would be reviewed in spring.</p>
+        <h2>Comments on this story</h2><p>What a lovely bridge it is, and about time too, from all of us at the mill.</p>
+        """)
+        #expect(text.contains("reviewed in spring"), "\(text)")
+        #expect(!text.contains("lovely bridge"), "\(text)")
+    }
+}

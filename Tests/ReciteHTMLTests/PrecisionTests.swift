@@ -131,3 +131,111 @@ import Testing
         #expect(try Self.text(html).contains("Tickets cost"))
     }
 }
+
+extension PrecisionTests {
+    @Test func readersRepliesUnderAnotherNameAreNotTheArticle() throws {
+        let replies = (0..<12).map {
+            #"<div class="reply"><span class="who">Reader\#($0) wrote:</span><p>Reply \#($0): I think the minister is wrong, and frankly, the plan should be dropped, as most of us have said for years.</p></div>"#
+        }
+        let html = """
+        <html><head><title>Choir night</title></head><body><div id="main"><div class="post"><h1>Choir night</h1><div class="entry">\(Self.prose)</div></div>
+        <div id="discussion"><h3>What readers say</h3>\(replies.joined())</div></div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Reply"), "\(text)")
+    }
+}
+
+extension PrecisionTests {
+    static func teasers(_ href: (Int) -> String) -> String {
+        (0..<6).map {
+            #"<div class="item"><h3><a href="\#(href($0))">Teaser headline \#($0) about the town</a></h3><p>Summary \#($0): the town hall reopened after a repair, with a new roof and a lift.</p></div>"#
+        }.joined()
+    }
+
+    static func shortStory(beside teasers: String) -> String {
+        """
+        <html><head><title>Choir night</title></head><body><div id="page"><div class="story"><h1>Choir night</h1>
+        <p>The hall opens at noon on Monday, and the choir sings until midnight, with a break at six for supper.</p>
+        <p>Tickets cost five pounds at the door, children go free, and visitors bring a candle of their own.</p></div>
+        <div class="more">\(teasers)</div></div></body></html>
+        """
+    }
+
+    @Test func teasersForTheSitesOtherStoriesDoNotOutvoteAShortArticle() throws {
+        let text = try Self.text(Self.shortStory(beside: Self.teasers { "/news/story-\($0).html" }))
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Summary"), "\(text)")
+    }
+
+    @Test func aTeasersLabelOverItsHeadlineDoesNotHideIt() throws {
+        let labelled = Self.teasers { "/news/story-\($0).html" }.replacingOccurrences(of: "<h3>", with: "<span class=\"kicker\">Politics</span><h3>")
+        let text = try Self.text(Self.shortStory(beside: labelled))
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Summary"), "\(text)")
+    }
+
+    @Test func itemsThatLinkToOtherSitesAreNotTeasers() throws {
+        // A list article's items: headlines that link elsewhere, each over its own paragraph.
+        let text = try Self.text(Self.shortStory(beside: Self.teasers { "https://example\($0).org/places/\($0).html" }))
+        #expect(text.contains("town hall reopened"), "\(text)")
+    }
+}
+
+extension PrecisionTests {
+    @Test func aTitleLedByTheSitesDomainIsReadWithoutIt() throws {
+        let html = """
+        <html><head><title>Gazette.com - Choir night at the hall</title></head><body>
+        <span class="story-title">Choir night at the hall</span><div class="story">\(Self.prose)</div></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(!text.contains("Gazette"), "\(text)")
+        #expect(text.contains("Choir night at the hall"))
+    }
+}
+
+extension PrecisionTests {
+    @Test func aLineOfLinksSetLooseAmongTheArticlesBlocksIsNotRead() throws {
+        let html = """
+        <html><head><title>Choir night</title></head><body><a href="/">Home</a> | <a href="/news">News</a> &gt; <a href="/local">Local</a>
+        <h1>Choir night</h1>\(Self.prose)<p>The vicar, <a href="/vicar">Ann Lee</a>, said all are welcome.</p><p><a href="/">Back to the index</a></p></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Local"), "\(text)")
+        #expect(text.contains("Ann Lee"), "\(text)")
+        #expect(text.contains("Back to the index"), "\(text)")
+    }
+}
+
+extension PrecisionTests {
+    @Test func theColumnBesideTheArticlesCellIsNotTheArticle() throws {
+        let menu = "<ul>" + (0..<8).map { #"<li><a href="/s\#($0)">Section \#($0)</a></li>"# }.joined() + "</ul>"
+        let rail = """
+        <div><b>Weather</b><p>Cloudy with rain later, and a high of twelve degrees; tomorrow, sunny spells, with a light breeze.</p></div>
+        <div><b>About us</b><p>The Gazette has served the county since 1850, and is published every Thursday, with a weekend edition.</p></div>
+        """
+        let html = """
+        <html><head><title>Choir night</title></head><body><table><tr><td>\(menu)</td><td><h1>Choir night</h1>\(Self.prose)
+        <p>The choir, which has forty voices, has sung in the hall every winter since the war, and this year adds a band.</p></td>
+        <td>\(rail)</td></tr></table></body></html>
+        """
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Weather"), "\(text)")
+        #expect(!text.contains("Gazette"), "\(text)")
+    }
+}
+
+extension PrecisionTests {
+    /// Thousands of small boxes nested deep (teaser-like cards, lines of links, filings) cost
+    /// a bounded look each.
+    @Test(.timeLimit(.minutes(1))) func manySmallNestedBoxesAreCheckedInTime() throws {
+        let deep = String(repeating: "<div><span>", count: 200) + #"<a href="/x">Tags</a>"# + String(repeating: "</span></div>", count: 200)
+        let cards = (0..<3_000).map { #"<li><h3><a href="/n/\#($0)">A headline for story number \#($0)</a></h3>Tags: <a href="/t">x</a> | <a href="/u">y</a></li>"# }
+        let html = "<html><body><div class=\"story\">\(Self.prose)</div>\(deep)<ul>\(cards.joined())</ul>\(deep)</body></html>"
+        let text = try Self.text(html)
+        #expect(text.contains("Tickets cost"))
+    }
+}

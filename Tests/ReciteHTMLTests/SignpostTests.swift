@@ -160,7 +160,8 @@ import Testing
         #expect(!text.contains("second part"), "\(text)")
     }
 
-    @Test(arguments: ["Have your say", "12 Responses to “Choir night”", "Reader comments"])
+    @Test(arguments: ["Have your say", "12 Responses to “Choir night”", "Reader comments", "5 thoughts on “Choir night”",
+                      "One thought on “Choir night”"])
     func readersCommentsUnderOtherHeadingsAreNotRead(heading: String) throws {
         let text = try Self.text("""
         <div class="story">\(Self.prose)<h3>\(heading)</h3><div class="c"><p>What a lovely evening it was, thank you all, from the three of us.</p>
@@ -214,5 +215,26 @@ import Testing
         let text = result.script.blocks.flatMap { $0.runs.compactMap(\.spoken) }.joined(separator: " ")
         #expect(text.hasPrefix("Feds grant appeal in toolbar patent case"), "\(text)")
         #expect(text.contains("Tickets cost"))
+    }
+}
+
+extension SignpostTests {
+    @Test(arguments: [
+        #"<p>Filed under: <a href="/c/news">News</a></p>"#,
+        ##"<p>Posted in <a href="/c/news">News</a> | <a href="#comments">3 Comments</a></p>"##,
+        #"<p>Tags: <a href="/t/a">politics</a>, <a href="/t/b">music</a></p>"#,
+        #"<div>Share: <a href="https://twitter.com/x">Twitter</a> <a href="https://facebook.com/x">Facebook</a></div>"#,
+        #"<p><a href="/more">Continue reading →</a></p>"#,
+        #"<p>Comments (3)</p>"#,
+    ])
+    func whereAStoryIsFiledAndHowToGoOnAreNotRead(line: String) throws {
+        let text = try Self.text(#"<div class="story">\#(Self.prose)\#(line)</div>"#)
+        #expect(text.contains("Tickets cost"))
+        for word in ["News", "politics", "Twitter", "Continue", "Comments"] { #expect(!text.contains(word), "\(text)") }
+    }
+
+    @Test func aSentenceWithALabelIsNotAFiling() throws {
+        let text = try Self.text(#"<div class="story">\#(Self.prose)<p>Tickets: five pounds at the door, from <a href="/box">the box office</a>.</p></div>"#)
+        #expect(text.contains("the box office"), "\(text)")
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Cleaning inside the article: link lists, forms, galleries, bylines, datelines and the
+/// publisher's notices that the page's own markup left in.
+extension ArticleExtractor {
+    /// Drops, inside the article, what is not prose: link lists, forms, galleries, furniture
+    /// that the page's own markup left in.
+    mutating func clean(_ root: Int) {
+        measure()
+        let rootProse = prose(root)
+        for i in root..<page.subtreeEnd(root) where !dropped[i] && !page.nodes[i].isText {
+            let node = page.nodes[i]
+            guard i != root else { continue }
+            let weight = ClassHints.weight(node.attributes)
+            // A byline ("By Alex Heath, deputy editor", the name a link) is the page's metadata,
+            // said only when the pipeline asks for it.
+            if textLength[i] < 200, linkLength[i] > 0, !Self.headingNames.contains(node.name),
+               Self.isByline(page.text(of: i)) {
+                dropSubtree(i)
+                continue
+            }
+            switch node.name {
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                // A heading that is a link (a list article's items) is still a heading.
+                if weight < 0 { dropSubtree(i) }
+            case "div", "section", "ul", "ol", "table", "header", "footer", "aside", "dl":
+                if textLength[i] < 300, paragraphs[i] <= 1, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
+                // Named like furniture but holding most of the article: a wrapper ("contentWithSidebar").
+                if weight < 0 && prose(i) * 2 < rootProse { dropSubtree(i); continue }
+                guard commas[i] < 10 else { continue }
+                let density = linkDensity(i)
+                let images = count("img", in: i)
+                if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
+                if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 && !isProseList(i) { dropSubtree(i); continue }
+                if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
+            case "p", "span", "time", "small":
+                // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
+                if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
+                if textLength[i] < 300, Self.isNotice(page.text(of: i)) { dropSubtree(i); continue }
+                if textLength[i] < 150, Self.isMediaMessage(page.text(of: i)) { dropSubtree(i) }
+            default:
+                break
+            }
+        }
+        dropLinkLines(in: root)
+    }
+
+    /// Lines of links set loose among the article's blocks ("Home | News | Local", a trail of
+    /// sections, "Prev · Next"): a run of inline text between blocks or `<br>`s, 150 characters
+    /// at most, with two links or more that make 70% of it. A sentence that links a phrase is not
+    /// one; nor is a line that is one link.
+    mutating func dropLinkLines(in root: Int) {
+        measure()
+        for e in root..<page.subtreeEnd(root) where !dropped[e] && !page.nodes[e].isText {
+            var run: [Int] = []
+            func flush() {
+                defer { run = [] }
+                let text = run.reduce(0) { $0 + textLength[$1] }, links = run.reduce(0) { $0 + linkLength[$1] }
+                guard text > 0, text <= 150, links * 10 >= text * 7,
+                      run.reduce(0, { $0 + page.subtreeEnd($1) - $1 }) <= Self.largestCard else { return }
+                let count = run.reduce(0) { sum, k in sum + (k..<page.subtreeEnd(k)).filter { page.nodes[$0].name == "a" && textLength[$0] > 0 }.count }
+                guard count >= 2 else { return }
+                for k in run { dropSubtree(k) }
+            }
+            for child in page.nodes[e].children where !dropped[child] {
+                let name = page.nodes[child].name
+                if !page.nodes[child].isText && (Self.blockNames.contains(name) || name == "br") { flush() } else { run.append(child) }
+            }
+            flush()
+        }
+    }
+
+    /// A list whose items are sentences that link a phrase ("A <a>second review</a> by auditors
+    /// agreed"), not links with a word or two beside them: each item has more text outside its
+    /// links than in them, and the items have four words outside links on average.
+    func isProseList(_ i: Int) -> Bool {
+        let node = page.nodes[i]
+        guard node.name == "ul" || node.name == "ol" else { return false }
+        let items = node.children.filter { !dropped[$0] && page.nodes[$0].name == "li" }
+        guard items.count >= 2, items.allSatisfy({ textLength[$0] - linkLength[$0] > linkLength[$0] }) else { return false }
+        var words = 0
+        for t in i..<page.subtreeEnd(i) where page.nodes[t].isText && !dropped[t] && !isInLink(t, below: i) {
+            words += page.nodes[t].text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: \.isLetter) }.count
+        }
+        return words >= 4 * items.count
+    }
+
+    /// Whether text node `t` lies in a link inside `root`.
+    func isInLink(_ t: Int, below root: Int) -> Bool {
+        var k = page.nodes[t].parent
+        while k >= 0 && k != root {
+            if page.nodes[k].name == "a" { return true }
+            k = page.nodes[k].parent
+        }
+        return false
+    }
+
+    /// A notice that is the publisher's, not the article's: a copyright line ("© 2012 The
+    /// Associated Press. All rights reserved. This material may not be published …") or the label
+    /// of an advertisement's slot ("Advertisement", "Story continues below advertisement").
+    static func isNotice(_ text: String) -> Bool {
+        let t = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if t.isEmpty { return false }
+        if ["advertisement", "advertisements", "ad", "sponsored", "sponsored content", "story continues below advertisement",
+            "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
+        if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
+        return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
+    }
+
+    /// A byline: "By Alex Heath, deputy editor", "By HERB KEINON | Jan 9, 2008"; a name after
+    /// "By", and no more than a name, a role and a date. "By the end of the meeting, the
+    /// council had agreed …" is a sentence.
+    static func isByline(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words.count <= 14, words[0].lowercased() == "by" else { return false }
+        return words[1].first.map { $0.isUppercase || !$0.isLetter } ?? false
+    }
+
+    static func isDateline(_ text: String) -> Bool {
+        let t = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.range(of: #"^\d+\s*(min|minute)s?\.?\s+read"#, options: .regularExpression) != nil { return true }
+        return ["published", "updated", "posted", "last updated", "last modified"].contains { t.hasPrefix($0) }
+    }
+}
