@@ -62,12 +62,28 @@ extension ArticleExtractor {
     /// What a player or a browser says in place of media it does not show: "This video is
     /// unavailable in the format required for your device", "You need Flash Player", "Your
     /// browser does not support the video tag".
+    /// Plain string searches, not a regular expression: Foundation's expressions leak under the
+    /// address sanitizer, and this runs for every short block of a page.
     static func isMediaMessage(_ text: String) -> Bool {
         guard text.count < 200 else { return false }
-        let pattern = #"\bthis (video|clip|content|media|player|audio) (is |has been |was )?(currently |no longer )?(unavailable|not available|available|playable|not supported|removed|expired)\b"#
-            + #"|\byour (browser|device)\b.{0,40}\b(not support|unsupported|required|upgrade)"#
-            + #"|\b(flash player|javascript|plug-?in) (is )?required\b"#
-            + #"|\b(you need|requires?|install|enable|get|download|upgrade)\b.{0,30}\b(adobe flash|flash player|javascript)\b"#
-        return text.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
+        let t = text.lowercased()
+        /// Whether `word` appears, and within `reach` characters after it one of `ends`.
+        func phrase(_ word: String, then ends: [String], within reach: Int) -> Bool {
+            guard let r = t.range(of: word) else { return false }
+            let after = t[r.upperBound...].prefix(reach)
+            return ends.contains { after.contains($0) }
+        }
+        for thing in ["video", "clip", "content", "media", "player", "audio"] {
+            guard let r = t.range(of: "this \(thing) ") else { continue }
+            var after = t[r.upperBound...]
+            for verb in ["is ", "has been ", "was "] where after.hasPrefix(verb) { after = after.dropFirst(verb.count) }
+            for adverb in ["currently ", "no longer "] where after.hasPrefix(adverb) { after = after.dropFirst(adverb.count) }
+            if ["unavailable", "not available", "available", "playable", "not supported", "removed", "expired"].contains(where: { after.hasPrefix($0) }) { return true }
+        }
+        let unsupported = ["not support", "unsupported", "required", "upgrade"]
+        if phrase("your browser", then: unsupported, within: 60) || phrase("your device", then: unsupported, within: 60) { return true }
+        if ["flash player", "javascript", "plug-in", "plugin"].contains(where: { t.contains("\($0) required") || t.contains("\($0) is required") }) { return true }
+        let players = ["adobe flash", "flash player", "javascript"]
+        return ["you need", "require", "install", "enable", "get ", "download", "upgrade"].contains { phrase($0, then: players, within: 45) }
     }
 }

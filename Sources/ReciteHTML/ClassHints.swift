@@ -52,11 +52,23 @@ enum ClassHints {
     /// `d-print-none`, `visible-xs`, Foundation's `hide-for-small`, `no-print`): how it looks on
     /// paper or a phone, not what it is. (Hidden on screen is read from `hidden` and the page's
     /// stylesheet.) And what a wrapper has beside it (`has-sidebar`, `no-comments`).
+    /// Checked by splitting on hyphens, not with a regular expression: it runs for every class of
+    /// every element, and Foundation's expressions leak under the address sanitizer.
     static func isVisibility<S: StringProtocol>(_ name: S) -> Bool {
-        if name.range(of: #"^(no|has|with|without)-[a-z]"#, options: .regularExpression) != nil { return true }
-        return name.range(of: #"^(hidden|visible|hide|show|d)(-(on|for))?-(print|mobile|tablet|desktop|phone|xs|sm|md|lg|xl|xxl|small|medium|large)(-[a-z0-9-]+)?$"#,
-                                         options: .regularExpression) != nil
+        let parts = String(name).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, let head = parts.first else { return false }
+        // "no-comments", "has-sidebar", "with-image", "without-ads".
+        if ["no", "has", "with", "without"].contains(head), parts[1].first.map({ $0 >= "a" && $0 <= "z" }) == true { return true }
+        guard ["hidden", "visible", "hide", "show", "d"].contains(head) else { return false }
+        // "hide-for-small", "visible-on-mobile": an optional "on" or "for", then the medium.
+        var k = 1
+        if ["on", "for"].contains(parts[k]), parts.count > 2 { k += 1 }
+        guard Self.media.contains(parts[k]) else { return false }
+        // Anything after is letters, digits and hyphens ("d-print-none", "hidden-xs-down").
+        return parts[(k + 1)...].allSatisfy { part in !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) } }
     }
+
+    static let media: Set<String> = ["print", "mobile", "tablet", "desktop", "phone", "xs", "sm", "md", "lg", "xl", "xxl", "small", "medium", "large"]
 
     /// Prefixes of utility classes (Tailwind's and the like): `text-18`, `text-blurple`,
     /// `font-light`, `p-16`, `-tracking-1`.

@@ -33,11 +33,11 @@ extension NumberRecognizer {
     /// Whether piece `i` follows a US state's code, as a ZIP code does: "Santa Clara, CA 95051",
     /// "Washington, D.C. 20543" (one piece, "D.C") or "D. C. 20543" (two).
     func isAfterState(_ i: Int, in context: Context) -> Bool {
-        guard i > 0 else { return false }
+        // Only rules whose language has a table of states.
+        guard i > 0, !rules.regions.isEmpty else { return false }
         let previous = context.pieces[i - 1]
         if rules.regions[String(previous.core)] != nil || previous.core == "D.C" || previous.core == "DC" { return true }
-        guard i > 1, previous.core == "C", previous.trail == ".", context.pieces[i - 2].core == "D", context.pieces[i - 2].trail == "." else { return false }
-        return !rules.regions.isEmpty  // rules whose language has states
+        return i > 1 && previous.core == "C" && previous.trail == "." && context.pieces[i - 2].core == "D" && context.pieces[i - 2].trail == "."
     }
 
     /// "Austin, TX 78701-1234": a ZIP code and its four more digits after a state, digit by digit.

@@ -167,10 +167,9 @@ struct Reader {
 
     /// Marks that are written but not said, glued to a word: a footnote's asterisk, dagger or
     /// bracketed number ("*10 minutes", "price*", "Smith†", "methane[1]") and a trademark sign
-    /// ("Acme®", "Windows™"). A sign
-    /// standing alone ("© 2024", "*") is still read or paused on.
+    /// ("Acme®", "Windows™"). A sign standing alone ("© 2024", "*") is still read or paused on.
     static func withoutMarks(_ pieces: [Piece]) -> [Piece] {
-        // Most stretches have none: checked on bytes ("*" 2A; "†‡" E2 80 A0/A1; "™" E2 84 A2; "®" C2 AE).
+        // Most stretches have none: checked on bytes ("*" 2A; "†‡" E2 80 A0/A1; "™" E2 84 A2; "®" C2 AE; "[" 5B).
         guard pieces.contains(where: { p in p.core.utf8.contains { $0 == 0x2A || $0 == 0xE2 || $0 == 0xC2 || $0 == 0x5B } }) else { return pieces }
         var out = pieces
         for k in out.indices {
