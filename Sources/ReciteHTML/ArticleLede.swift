@@ -4,12 +4,18 @@ import Foundation
 /// headline, sentences between the headline and the body (a video's caption above the post), and
 /// the messages a player shows in place of media, which do not.
 extension ArticleExtractor {
+    /// The page's first `<h1>` still read, when it stands outside the article's containers.
+    func headline(outside roots: [Int]) -> Int? {
+        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
+              !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }) else { return nil }
+        return h1
+    }
+
     /// The standfirst under the page's headline (a sentence or two that sums the article up)
     /// when the headline stands outside the article's container, as in a page's lede block:
     /// the first paragraph or subheading right after the `<h1>`, prose without links.
     func standfirst(outside roots: [Int]) -> Int? {
-        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
-              !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }) else { return nil }
+        guard let h1 = headline(outside: roots) else { return nil }
         var a = h1
         for _ in 0..<3 {
             let parent = page.nodes[a].parent
@@ -31,8 +37,7 @@ extension ArticleExtractor {
     /// in a box of its own above the post): the paragraphs of prose, without links, in the blocks
     /// that come after the `<h1>` and before the block that holds the body, in the box they share.
     func betweenHeadlineAndBody(_ roots: [Int]) -> [Int] {
-        guard let h1 = page.nodes.indices.first(where: { page.nodes[$0].name == "h1" && !dropped[$0] }),
-              let body = roots.first, !roots.contains(where: { page.isInside(h1, $0) || h1 == $0 }), h1 < body else { return [] }
+        guard let h1 = headline(outside: roots), let body = roots.first, h1 < body else { return [] }
         var a = h1
         for _ in 0..<3 {
             let parent = page.nodes[a].parent

@@ -31,18 +31,18 @@ struct PhoneRecognizer {
         var body = Substring(text)
         var country: Substring?
         let verbalizer = TelephoneVerbalizer(rules: rules)
-        if body.hasPrefix("(+") {
-            // "(+65) 6466 8078", "(+44) 20 7946 0958": the country code in brackets.
-            let digits = body.dropFirst(2).prefix(while: \.isASCIIDigit)
-            guard (1...3).contains(digits.count), body.dropFirst(2 + digits.count).first == ")" else { return nil }
-            country = digits
-            body = body.dropFirst(3 + digits.count)
-            guard !body.isEmpty else { return nil }
-        } else if body.first == "+" {
+        // "(+65) 6466 8078", "(+44) 20 7946 0958": the country code may stand in brackets.
+        let bracketed = body.hasPrefix("(+")
+        if bracketed { body = body.dropFirst() }
+        if body.first == "+" {
             let digits = body.dropFirst().prefix(while: \.isASCIIDigit)
             guard (1...3).contains(digits.count) else { return nil }
             country = digits
             body = body.dropFirst(1 + digits.count)
+            if bracketed {
+                guard body.first == ")" else { return nil }
+                body = body.dropFirst()
+            }
             guard !body.isEmpty else { return nil }
         }
         let groups = body.split(whereSeparator: { !$0.isASCIIDigit })
