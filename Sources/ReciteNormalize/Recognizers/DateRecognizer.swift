@@ -108,6 +108,10 @@ struct DateRecognizer {
                let m2 = month(c[c.index(after: dash)...]), let (second, more) = dateAfterMonth(m2, dayAt: i + 3, in: context) {
                 return Match(3 + more, "\(spoken), \(date.sayYear(yy, digits: 4)) \(rules.word("to")) \(second)")
             }
+            // "Aug. 3 to 25", "December 11, 12, and 13": the days after the first are ordinals too.
+            if y == nil, rules.dateStyle != .dayNumber, let (more, taken) = laterDays(after: i + 1, first: d, in: context) {
+                return Match(count + taken, spoken + more)
+            }
             if let y { spoken += (context.pieces[i + 1].trail.isEmpty ? " " : ", ") + date.sayYear(y, digits: 4) }
             // "March 3 - April 5": a dash standing between two dates is "to".
             let j = i + count
@@ -122,6 +126,41 @@ struct DateRecognizer {
             return Match(2, date.say(day: nil, month: m, year: (y, 4), style: .monthFirst))
         }
         return nil
+    }
+
+    /// Words that join a date's day to more days of the same month.
+    private var dayJoins: Set<String> { [rules.word("to"), rules.word("and"), "&", "through", "until", "till"] }
+    private func said(_ join: String) -> String { join == "&" ? rules.word("and") : join }
+
+    /// The days that follow the day at piece `k` in the same month ("3 to 25", "11, 12, and 13"),
+    /// said as ordinals, with how many pieces they took; nil when none follows, or when the last
+    /// number is a count of something ("3 to 25 people").
+    private func laterDays(after k: Int, first: Int, in context: Context) -> (String, Int)? {
+        let ordinal = OrdinalVerbalizer(rules: rules)
+        var spoken = "", j = k, last = first
+        while j + 1 < context.pieces.count, !context.pieces[j].endsSentence, context.pieces[j].trail.allSatisfy({ $0 == "," }) {
+            var next = j + 1
+            var joiner = ""
+            if let word = context.core(next)?.lowercased(), dayJoins.contains(word), context.joins(next) {
+                joiner = said(word) + " "
+                next += 1
+            } else if context.pieces[j].trail != "," {
+                break
+            }
+            guard let core = context.core(next), core.count <= 4, let d = day(core), d > last,
+                  context.pieces[next].lead.isEmpty else { break }
+            spoken += (context.pieces[j].trail == "," ? ", " : " ") + joiner + ordinal.say(String(d))
+            last = d
+            j = next
+            if !joiner.isEmpty, joiner != rules.word("and") + " " { break }
+        }
+        guard j > k else { return nil }
+        // "3 to 25 people": a word in lower case after the last number counts it.
+        if context.joins(j), let after = context.core(j + 1), after.first?.isLowercase == true,
+           !["at", "in", "on", "with", "for", "from", "and", "or", "to", "the", "this", "next", "last", "inclusive"].contains(after) {
+            return nil
+        }
+        return (spoken, j - k)
     }
 
     /// The second date of a range, from its month `m` (already read) on: the day at piece `k` and
@@ -158,10 +197,24 @@ struct DateRecognizer {
         return Match(count, spoken)
     }
 
+    /// "from 4 to 7 May", "1st and 2nd August 2020": two days of one month, the month after the
+    /// second; both said as the dates they are ("the fourth to the seventh of May").
+    private func dayRangeFirst(at i: Int, day d: Int, in context: Context) -> Match? {
+        guard rules.numberWords == nil, let word = context.core(i + 1)?.lowercased(), dayJoins.contains(word), context.joins(i + 1),
+              let second = context.core(i + 2), second.count <= 4, let d2 = day(second), d2 > d, context.joins(i + 2),
+              context.pieces[i + 2].lead.isEmpty,
+              let rest = dayFirst(at: i + 2, in: context) else { return nil }
+        let article = context.previousLowercased.map { $0 != "the" && $0 != Substring(rules.word("the")) } ?? true
+        let first = (article ? rules.word("the") + " " : "") + OrdinalVerbalizer(rules: rules).say(String(d))
+        return Match(2 + rest.count, "\(first) \(said(word)) \(rest.spoken)")
+    }
+
     /// "25 July 2012", "25th jul 2012", "15 january", "25 sept." at piece `i` (a day).
     func dayFirst(at i: Int, in context: Context) -> Match? {
         if rules.dateStyle == .dayNumber { return dayNumber(at: i, in: context) }
-        guard context.joins(i), let d = day(context.pieces[i].core), let next = context.core(i + 1), let m = month(next) else { return nil }
+        guard context.joins(i), let d = day(context.pieces[i].core) else { return nil }
+        if let range = dayRangeFirst(at: i, day: d, in: context) { return range }
+        guard let next = context.core(i + 1), let m = month(next) else { return nil }
         var count = 2
         var year: Int?
         let monthTrail = context.pieces[i + 1].trail

@@ -301,7 +301,7 @@ struct NumberRecognizer {
             || context.pieces[i - 1].trail == "." && context.pieces[i - 1].core.contains(".") && rules.pairedAfter.contains(context.pieces[i - 1].core.lowercased()) {
             let name = context.pieces[i - 1].core
             if (name.count >= 2 && name.allSatisfy({ $0.isUppercase }) && rules.abbreviations[String(name)] == nil)
-                || rules.pairedAfter.contains(name.lowercased()) {
+                || rules.pairedAfter.contains(name.lowercased()), !isLawReportPage(at: i, in: context) {
                 return Match(1, prefix + reading.sayHouseNumber(n))
             }
         }
@@ -699,6 +699,15 @@ struct NumberRecognizer {
         return context.joins(i) && isJoin(i + 1) && isPlural(i + 2) || i >= 2 && context.joins(i - 2) && isJoin(i - 1) && isPlural(i - 2)
     }
 
+    /// "[2019] 4 All ER 289", "(2014) 99 ACSR 247", "[2012] EWCA Civ 493": a page or case number
+    /// after a law report's name, which a year in brackets opens a few words before; said as a number.
+    func isLawReportPage(at i: Int, in context: Context) -> Bool {
+        (max(0, i - 5)..<i).contains { k in
+            let p = context.pieces[k]
+            return p.core.count == 4 && p.core.isAllDigits && (p.lead == "[" || p.lead == "(") && (p.trail.hasPrefix("]") || p.trail.hasPrefix(")"))
+        }
+    }
+
     /// Whether piece `k` is a number with its unit glued to it ("7Ah").
     func isGluedMeasure(_ k: Int, in context: Context) -> Bool {
         guard let core = context.core(k), core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
@@ -961,8 +970,9 @@ struct NumberRecognizer {
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
             // "285 hp and 347 lb-ft", "203 hp at 6,600 rpm": a conjunction or "at" after a symbol of two
             // letters or more leaves it a unit;
-            // so does a bracket opening after it ("8 x 8 in (20 x 20 cm)").
-            if context.joins(j), context.pieces[j + 1].lead.isEmpty, let after = context.core(j + 1), let f = after.first,
+            // so does a bracket opening after it ("8 x 8 in (20 x 20 cm)"), and a quote or bracket closing
+            // on it ("‘Quantity per 100 g’ with").
+            if context.joins(j), context.pieces[j].trail.isEmpty, context.pieces[j + 1].lead.isEmpty, let after = context.core(j + 1), let f = after.first,
                f.isLowercase || f.isASCIIDigit || (f.isLetter && !key.contains(where: \.isUppercase)),
                key.count < 2 || key == "in" || !["and", "or", "at"].contains(after) { return nil }
         }
@@ -1035,7 +1045,8 @@ struct NumberRecognizer {
         if whole == nil, denominator == parts[1], let season = shortSeason(parts[0], denominator, at: i, in: context) { return Match(1, season) }
         // "Sam Curran (4/74)": a bowler's wickets for runs; "Pakistan reached 60/2": a side's runs for wickets.
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
-           CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context) {
+           CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context)
+            || CricketFigures.isBowlerFigures(parts[0], denominator, at: i, in: context) {
             return Match(1, figures)
         }
         if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {

@@ -37,8 +37,10 @@ struct RangeRecognizer {
                 return Match(1, "\(cardinal.say(low)) \(cardinal.say(String(high)))")
             }
             // "Ghim Moh Road (01-213)", "unit 03-15": a low end with a leading zero is a code's part, not
-            // an amount; both parts are said digit by digit.
-            if low.count >= 2, low.first == "0", low.isAllDigits, high.isAllDigits, rules.numberWords == nil {
+            // an amount; both parts are said digit by digit. A unit after them makes them amounts
+            // ("wind speed of up to 08-12 kmph").
+            if low.count >= 2, low.first == "0", low.isAllDigits, high.isAllDigits, rules.numberWords == nil,
+               !(context.joins(i) && NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) != nil) {
                 let digits = DigitsVerbalizer(rules: rules)
                 return Match(1, "\(digits.say(low)) \(digits.say(high))")
             }
@@ -54,7 +56,9 @@ struct RangeRecognizer {
                 return Match(2, range.say(cardinal.say(low), "\(cardinal.say(high)) \(meridiem)", withFrom: false, after: context.previousLowercased))
             }
             let unit = context.joins(i) && whole(high) && whole(low) ? NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) : nil
-            guard let lowSpoken = end(low, pairedWith: high, allowYear: unit == nil),
+            // "08-12 kmph": the leading zero of an amount is not said.
+            let lowAmount = unit != nil && low.count > 1 && low.first == "0" && low.isAllDigits && low.contains { $0 != "0" } ? low.drop { $0 == "0" } : low
+            guard let lowSpoken = end(lowAmount, pairedWith: high, allowYear: unit == nil),
                   var highSpoken = end(high, pairedWith: low, allowYear: unit == nil) else { return nil }
             if plus { highSpoken += " " + rules.word("plus") }
             // "3-4x a week": times.

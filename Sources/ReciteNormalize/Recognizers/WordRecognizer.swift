@@ -16,6 +16,18 @@ struct WordRecognizer {
            let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context) {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
         }
+        // "(in kg)", "expressed in mL.": a unit symbol after "in", closing its phrase, is the unit's name.
+        if bytes.count == 2, rules.numberWords == nil, rules.spellNumbers, context.pieces[i].core == rules.word("in"), context.joins(i),
+           let m = unitNamed(at: i + 1, in: context) {
+            return Match(1 + m.count, "\(rules.word("in")) \(m.spoken)").droppingDot(context.pieces[i + m.count])
+        }
+        // "One GW", "two km away": a number in words before a unit symbol.
+        if let m = unitAfterNumberWord(at: i, in: context) { return m }
+        // "(Rs. Three Lakhs only)": a currency's abbreviation before an amount in words.
+        if bytes.count == 2, bytes.first == UInt8(ascii: "R"), context.pieces[i].core == "Rs", rules.numberWords == nil, context.joins(i) || context.pieces[i].trail == ".",
+           let next = context.core(i + 1), Self.numberWords.contains(next.lowercased()) {
+            return Match(1, "rupees").droppingDot(context.pieces[i])
+        }
         // "min 40°", "Max 60 kg": a limit before a number (not a model's name after one: "Boeing 737 Max 8").
         if bytes.count == 3, rules.numberWords == nil, rules.spellNumbers, context.joins(i), context.core(i + 1)?.first?.isASCIIDigit == true,
            !(i > 0 && context.joins(i - 1) && context.pieces[i - 1].core.first?.isASCIIDigit == true && bytes.first == UInt8(ascii: "M")),
@@ -191,6 +203,40 @@ struct WordRecognizer {
     static let pronouns: Set<String> = ["he", "she", "him", "her", "his", "hers", "they", "them", "their"]
 
     static let limits: [String: String] = ["min": "minimum", "max": "maximum"]
+
+    /// English numbers in words that a unit symbol may follow ("One GW", "ten km").
+    static let numberWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                           "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred",
+                                           "thousand", "lakh", "lakhs", "crore", "crores", "million", "billion", "few", "several"]
+
+    /// Lower-case unit symbols of three letters or more that are no English words.
+    static let shortUnits: Set<String> = ["kms", "kgs", "lbs", "hrs", "mins", "secs", "mph", "kph", "kmh", "rpm", "bpm"]
+
+    /// The unit symbol at piece `j` said in words (plural), when it is a symbol of two letters or more
+    /// that starts in lower case ("kg", "mL", "km", "kWh"), is no word of its own and ends its phrase:
+    /// a bracket, a quote or clause punctuation after it, or the end.
+    private func unitNamed(at j: Int, in context: Context) -> Match? {
+        guard let core = context.core(j), core.count >= 2, core.count <= 4, core.first?.isLowercase == true,
+              core.allSatisfy(\.isLetter), case let key = String(core), !rules.ambiguousUnits.contains(key),
+              rules.abbreviations[key] == nil, rules.allUnits[key] != nil,
+              j + 1 == context.pieces.count || context.pieces[j].endsClause || context.pieces[j].trail.first.map({ ")]’”\"'".contains($0) }) == true,
+              let unit = NumberRecognizer(rules: rules).unitAfter(j, in: context), unit.count == 1 else { return nil }
+        return Match(1, UnitVerbalizer(rules: rules).say(unit.expression, plural: true))
+    }
+
+    /// "One GW is equal to 1000 MW", "two km away": a number in words, then a unit symbol of two
+    /// letters or more that is no word of its own; said as the unit's name.
+    private func unitAfterNumberWord(at i: Int, in context: Context) -> Match? {
+        let core = context.pieces[i].core
+        guard rules.numberWords == nil, rules.spellNumbers, core.count >= 3, core.count <= 8, context.joins(i),
+              Self.numberWords.contains(core.lowercased()), let next = context.core(i + 1), next.count >= 2, next.count <= 4,
+              next.first?.isLetter == true, context.pieces[i + 1].lead.isEmpty, case let key = String(next),
+              !rules.ambiguousUnits.contains(key), rules.abbreviations[key] == nil, rules.allUnits[key] != nil,
+              next.count == 2 || next.contains(where: \.isUppercase) || Self.shortUnits.contains(key),
+              let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context), unit.count == 1 else { return nil }
+        let plural = core.lowercased() != "one"
+        return Match(2, "\(core) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: plural))").droppingDot(context.pieces[i + 1])
+    }
 
     /// "cells/mL" → "cells per milliliter", "placebo/week", "mg/kg/day": a word or unit, then
     /// units (or a span of time) after slashes. Not "and/or" or "input/output".

@@ -14,7 +14,7 @@ enum PieceSplitter {
 
     /// Whether a word may hold glued words: a gluing sign, an em dash (E2 80 94: no ASCII byte is
     /// 0x94), a colon before a capital ("Winds:NE"; not "https://") or after a letter before a digit
-    /// ("Time:2000-04-28"; not "10:30"), a period between a letter and a digit ("approx.10k"),
+    /// or a star ("Time:2000-04-28", "channels:*138#"; not "10:30"), a period between a letter and a digit ("approx.10k"),
     /// a word after an amount's "/=" ("200,000/=plus"), or a period between a small letter and a
     /// capital ("flame.Wait"). One pass over the bytes.
     static func mayGlue(_ core: Substring) -> Bool {
@@ -23,7 +23,7 @@ enum PieceSplitter {
         for b in core.utf8 {
             if b < 0x40 {
                 if gluingBytes & (1 << UInt64(b)) != 0 { return true }
-                if prev == UInt8(ascii: ":") || prev == UInt8(ascii: "."), b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9"),
+                if prev == UInt8(ascii: ":") || prev == UInt8(ascii: "."), b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") || prev == UInt8(ascii: ":") && b == UInt8(ascii: "*"),
                    (prev2 | 0x20) >= UInt8(ascii: "a"), (prev2 | 0x20) <= UInt8(ascii: "z") { return true }
             } else {
                 // 0xA0, 0xAF, 0x89: the last byte of a no-break, narrow no-break or thin space
@@ -78,9 +78,9 @@ enum PieceSplitter {
                 parts.append(core[start..<i])
                 parts.append(core[i..<next])
                 start = next
-            } else if c == ":", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isASCIIDigit,
+            } else if c == ":", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isASCIIDigit || core[next] == "*",
                       core[start..<i].allSatisfy(\.isLetter) {
-                // "Time:2000-04-28": a label glued to a number.
+                // "Time:2000-04-28", "channels:*138#": a label glued to a number or a phone code.
                 parts.append(core[start..<next])
                 start = next
             } else if c == ".", core.distance(from: start, to: i) >= 2, next < core.endIndex, core[next].isUppercase,

@@ -1,0 +1,60 @@
+import Testing
+@testable import ReciteNormalize
+
+/// Readings from the development parts of the fresh batches (issue 39): days of one month in a
+/// range or a list, a law report's page, a bowler's figures, units named without a number in
+/// digits, and a label glued to a phone code.
+@Suite struct DaysCitationsAndUnitWordsTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    @Test(arguments: [
+        ("active from Aug. 3 to 25, with peak", "active from August third to twenty fifth, with peak"),
+        ("Sunday, December 11, 12, and 13, where", "Sunday, December eleventh, twelfth, and thirteenth, where"),
+        ("from 4 to 7 May at", "from the fourth to the seventh of May at"),
+        ("Next weekend, 1st and 2nd August, there", "Next weekend, the first and the second of August, there"),
+        // Traps: a count after the second number, and numbers that are no days.
+        ("from Aug. 3 to 25 people", "from August third to twenty five people"),
+        ("from 4 to 7 people", "from four to seven people"),
+        ("from 40 to 70 May", "from forty to seventy May"),
+    ])
+    func daysOfOneMonth(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("[2019] 4 All ER 289", "[twenty nineteen] four All E.R two hundred and eighty nine"),
+        ("(2014) 99 ACSR 247", "(twenty fourteen) ninety nine A.C.S.R two hundred and forty seven"),
+        // Trap: a model's number after capitals, without a year in brackets, is said in pairs.
+        ("the RTX 4090 card", "the RTX forty ninety card"),
+    ])
+    func lawReportPages(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test func bowlersFigures() {
+        #expect(say("early in his innings, with Sam Curran (4/74) and James Anderson (2/41)")
+                == "early in his innings, with Sam Curran (four for seventy four) and James Anderson (two for forty one)")
+        // Trap: with no word of cricket near, a fraction.
+        #expect(say("a ratio of (3/16) was") == "a ratio of (three sixteenths) was")
+    }
+
+    @Test(arguments: [
+        ("Divide the weight (in kg) by 70", "Divide the weight (in kilograms) by seventy"),
+        ("preferably expressed in mL.", "preferably expressed in milliliters."),
+        ("One GW is equal to 1000 MW", "One gigawatt is equal to one thousand megawatts"),
+        ("just two km away", "just two kilometers away"),
+        ("‘Quantity per 100 g’ with", "‘Quantity per one hundred grams’ with"),
+        ("(Rs. Three Lakhs only)", "(rupees Three Lakhs only)"),
+        // Traps: a symbol that is a word, one that goes on, and a number word before a word.
+        ("in Pa.", "in Pa."),
+        ("in cm and inches", "in cm and inches"),
+        ("one in five", "one in five"),
+        ("per 100 g with", "per one hundred g with"),
+    ])
+    func unitsWithoutDigitsBeforeThem(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test func leadingZeroBeforeAUnitIsAnAmount() {
+        #expect(say("a wind speed of up to 08-12 kmph during") == "a wind speed of up to eight to twelve kilometers per hour during")
+    }
+
+    @Test func labelGluedToAPhoneCode() {
+        #expect(say("via the following channels:*138#, *170#") == "via the following channels: star one three eight hash, star one seven zero hash")
+    }
+}
