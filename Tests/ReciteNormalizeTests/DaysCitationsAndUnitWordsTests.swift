@@ -57,4 +57,46 @@ import Testing
     @Test func labelGluedToAPhoneCode() {
         #expect(say("via the following channels:*138#, *170#") == "via the following channels: star one three eight hash, star one seven zero hash")
     }
+
+    @Test(arguments: [
+        ("(Virat Kohli 57, Rishabh Pant 39; Shaheen Afridi 3/31) vs Pakistan in 20 overs",
+         "(Virat Kohli fifty seven, Rishabh Pant thirty nine; Shaheen Afridi three for thirty one) versus Pakistan in twenty overs"),
+        // Trap: with no word of cricket near, a date.
+        ("meet on 3/31 at", "meet on March thirty first at"),
+    ])
+    func bowlersFiguresBeforeADate(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("plus an additional 7.37c/kWh to cater", "plus an additional seven point three seven cents per kilowatt hour to cater"),
+        ("at a rate of 11.2p/min for", "at a rate of eleven point two pence per minute for"),
+        ("at a price of 130 USD/night for a single", "at a price of one hundred and thirty US dollars per night for a single"),
+        ("thereafter you pay R129 p/m now", "thereafter you pay one hundred and twenty nine rand per month now"),
+        // Trap: a single letter before a small amount with no rate stays a name's letter.
+        ("the R129 road", "the R one twenty nine road"),
+    ])
+    func pricesPerUnit(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("the 1-bedroom 60sqm, and", "the one bedroom sixty square meters, and"),
+        ("sits on 1487sqm next to", "sits on one thousand four hundred and eighty seven square meters next to"),
+        ("zones the 2428sq m property as", "zones the two thousand four hundred and twenty eight square meter property as"),
+    ])
+    func squareMetresGlued(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("to Decies Rd. to Islandbridge", "to Decies Road to Islandbridge"),
+        ("along Hepburn Av.", "along Hepburn Avenue."),
+        // Trap: no name before it.
+        ("The Rd. is", "The Rd. is"),
+    ])
+    func streetAfterAName(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("The 3.5L V6 petrol engine", "The three point five liters V six petrol engine"),
+        ("the Indica V2", "the Indica V two"),
+        // Versions keep their word.
+        ("firmware v6 is out", "firmware version six is out"),
+        ("V2.1", "version two point one"),
+    ])
+    func capitalVBeforeANumber(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -35,11 +35,12 @@ enum CricketFigures {
         }
     }
 
-    /// "Sam Curran (4/74)": a bowler's wickets for runs in brackets after his name, with words cricket
-    /// shares with other games (innings, overs) nearby. A fraction is not written so after a name.
+    /// "Sam Curran (4/74)", "(…; Shaheen Afridi 3/31)": a bowler's wickets for runs after his name,
+    /// in brackets or ending a scorecard's entry, with words cricket shares with other games
+    /// (innings, overs) nearby. A fraction or a date is not written so after a name.
     static func isBowlerFigures(_ wickets: Substring, _ runs: Substring, at i: Int, in context: Context) -> Bool {
         guard context.rules.numberWords == nil, i > 0, let w = Int(wickets), let r = Int(runs), w <= 10, r >= 10,
-              context.pieces[i].lead == "(", context.pieces[i].trail.hasPrefix(")"),
+              context.pieces[i].lead == "(" || context.pieces[i].trail.first.map({ "),;".contains($0) }) == true,
               context.pieces[i - 1].trail.isEmpty, context.pieces[i - 1].core.first?.isUppercase == true else { return false }
         let window = max(0, i - 40)..<min(context.pieces.count, i + 40)
         return window.contains { k in

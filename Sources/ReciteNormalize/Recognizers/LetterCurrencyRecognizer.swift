@@ -51,7 +51,9 @@ struct LetterCurrencyRecognizer {
         }
         if code.count == 1 {
             let perAfter = context.joins(i + count - 1) && context.core(i + count).map { ["per", "each", "a", "an"].contains($0.lowercased()) } == true
-            let proved = magnitude != nil || n.grouped || n.fraction?.count == 2 || trailer || perAfter
+            // "R129 p/m": a rate's abbreviation after it.
+            let rateAfter = context.joins(i + count - 1) && MoneyRecognizer(rules: rules).rateAfter(i + count, in: context) != nil
+            let proved = magnitude != nil || n.grouped || n.fraction?.count == 2 || trailer || perAfter || rateAfter
                 || provedElsewhere(code, besides: i, in: context)
             guard proved else { return nil }
         }

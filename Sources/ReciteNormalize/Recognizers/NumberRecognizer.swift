@@ -68,6 +68,7 @@ struct NumberRecognizer {
             return Match(1, core.split(separator: "-").map { DigitsVerbalizer(rules: rules).say($0) }.joined(separator: ", "))
         }
         if core.utf8.count == 10, let zip = zipPlusFour(core, at: i, in: context) { return Match(1, zip) }
+        if core.utf8.contains(UInt8(ascii: "/")), let m = bowlerFigures(at: i, in: context) { return m }
         if let m = shortDate(at: i, in: context) { return m }
         if let m = fraction(at: i, in: context) { return m }
         if let m = ratio(core) { return Match(1, m) }
@@ -173,6 +174,18 @@ struct NumberRecognizer {
                !Self.wordsAfterMeasure.contains(lower), !Self.notNounsAfterMeasure.contains(lower),
                !Self.wordsOfPlaceAfterMeasure.contains(lower), rules.allUnits[String(next)] == nil, let million = rules.magnitudes["m"] {
                 return Match(1, "\(prefix)\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(million)")
+            }
+            // "the 2428sq m property": "sq" glued to the number, its unit apart.
+            if suffix == "sq", count == 1, rules.numberWords == nil, context.joins(i), let after = context.core(i + 1),
+               var square = UnitParser(rules: rules).parse(after), square.denominator == nil, square.numerator.count == 1, square.numerator[0].power == nil {
+                square.numerator[0].power = "2"
+                let describes = isAdjective(at: i, unitEnd: i + 2, in: context, decimals: true, unit: square)
+                return Match(2, "\(prefix)\(reading.say(n, allowYear: false)) \(UnitVerbalizer(rules: rules).say(square, plural: !n.isOne && !describes))")
+            }
+            // "7.37c/kWh", "11.2p/min", "145.9c/L": cents or pence per unit, a price of energy, calls, fuel.
+            if suffix.utf8.count > 2, rules.numberWords == nil, rules.spellNumbers, count == 1, case let parts = suffix.split(separator: "/", maxSplits: 1),
+               parts.count == 2, let minor = Self.minorUnits[String(parts[0])], let unit = UnitParser(rules: rules).parse(parts[1]) {
+                return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(n.isOne ? minor.singular : minor.plural) \(rules.per) \(UnitVerbalizer(rules: rules).say(unit, plural: false))")
             }
             // "25bps", "50 bp": basis points, a rate's hundredths of a percent (not bits per second).
             if suffix == "bps" || suffix == "bp", let points = basisPoints(n) { return Match(1, prefix + points) }
@@ -424,6 +437,12 @@ struct NumberRecognizer {
         // A currency after the amount: "20 €", "20 USD".
         if let currency = rules.currencies[String(next)] {
             return Match(count + 1, prefix + MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
+        }
+        // "130 USD/night": the currency, then per a unit of time.
+        if next.utf8.count > 4, next.utf8.contains(UInt8(ascii: "/")), case let parts = next.split(separator: "/", maxSplits: 1), parts.count == 2,
+           let currency = rules.currencies[String(parts[0])], parts[1].allSatisfy(\.isLetter),
+           let unit = rules.allUnits[String(parts[1])]?.singular ?? (MoneyRecognizer.timeWords.contains(String(parts[1])) ? String(parts[1]) : nil) {
+            return Match(count + 1, prefix + MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil) + " \(rules.per) \(unit)")
         }
         // "2 & 1/2 cups", "5 and 3/4 hours": a mixed number written with its "and".
         if n.isInteger, rules.numberWords == nil, next == "&" || next == "and", context.joins(j), let part = context.core(j + 1),
@@ -698,6 +717,17 @@ struct NumberRecognizer {
         func isJoin(_ k: Int) -> Bool { context.core(k).map { ["and", "or", "to", "&"].contains($0) } == true }
         return context.joins(i) && isJoin(i + 1) && isPlural(i + 2) || i >= 2 && context.joins(i - 2) && isJoin(i - 1) && isPlural(i - 2)
     }
+
+    /// "Shaheen Afridi 3/31": a bowler's figures, before a short date reads them as March 31.
+    func bowlerFigures(at i: Int, in context: Context) -> Match? {
+        let parts = context.pieces[i].core.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let figures = CricketFigures.say(parts[0], parts[1], rules: rules),
+              CricketFigures.isBowlerFigures(parts[0], parts[1], at: i, in: context) else { return nil }
+        return Match(1, figures)
+    }
+
+    /// A price's smaller coin glued before a rate's slash ("7.37c/kWh", "11.2p/min").
+    static let minorUnits: [String: (singular: String, plural: String)] = ["c": ("cent", "cents"), "p": ("penny", "pence")]
 
     /// "[2019] 4 All ER 289", "(2014) 99 ACSR 247", "[2012] EWCA Civ 493": a page or case number
     /// after a law report's name, which a year in brackets opens a few words before; said as a number.

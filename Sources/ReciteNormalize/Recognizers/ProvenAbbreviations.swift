@@ -53,7 +53,24 @@ extension WordRecognizer {
             return dayRange(at: i, in: context) ?? (isAbbreviatedDay(i, in: context) ? Match(1, day).droppingDot(piece) : Match(1, day))
         }
         if bytes.count == 2, piece.core == "St", let m = saintOrStreet(at: i, in: context) { return m }
+        if bytes.count >= 2, bytes.count <= 4, bytes.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "T") }) == true,
+           Self.namedStreets.contains(String(piece.core)), let m = streetAfterName(at: i, in: context) { return m }
         return nil
+    }
+
+    /// Street abbreviations no other word is written as: after a name they name its street
+    /// ("Decies Rd.", "along Hepburn Av."), with no house number needed. "Dr", "Ct" and "St" are
+    /// also a doctor, a state and a saint, and are left to the rules that tell them apart.
+    static let namedStreets: Set<String> = ["Rd", "Ave", "Av", "Blvd", "Hwy", "Pde", "Tce", "Cres", "Pkwy", "Expy"]
+
+    private func streetAfterName(at i: Int, in context: Context) -> Match? {
+        guard i > 0, !context.pieces[i - 1].endsClause, context.pieces[i - 1].trail.isEmpty,
+              case let previous = context.pieces[i - 1].core, previous.count > 1, previous.first?.isUppercase == true,
+              !["The", "A", "An"].contains(previous),
+              let street = rules.streets[String(context.pieces[i].core)] ?? rules.streets[String(context.pieces[i].core) + "."] else { return nil }
+        // "Elm Rd. It was": the period still ends the sentence before a capital.
+        let piece = context.pieces[i]
+        return context.core(i + 1)?.first?.isUppercase == true ? Match(1, street) : Match(1, street).droppingDot(piece)
     }
 
     /// "477(2B)", "9.2(2)", "138": a number, not an ordinal ("S. 5th St") nor a bearing ("S 89°").

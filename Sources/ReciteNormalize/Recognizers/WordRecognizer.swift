@@ -442,6 +442,11 @@ struct WordRecognizer {
     private func version(_ core: Substring) -> String? {
         guard core.count > 1, core.first == "v" || core.first == "V" else { return nil }
         let body = core.dropFirst()
+        // "a V6 petrol engine", "the Indica V2": a capital V before a whole number is a name's letter
+        // (an engine's cylinders, a model); a version is written "v2" or "V2.1".
+        if core.first == "V", body.count <= 2, body.isAllDigits, rules.numberWords == nil {
+            return "V \(CardinalVerbalizer(rules: rules).say(body))"
+        }
         if body.contains("-"), let spoken = NumberReading(rules: rules).sayPreRelease(body) { return "\(rules.word("version")) \(spoken)" }
         // "v2.0.0beta": a pre-release name glued to the numbers.
         let name = body.reversed().prefix(while: \.isLetter).count

@@ -519,6 +519,8 @@ enum EmbeddedRuleFiles {
           ST: Street
           Ave: Avenue
           Ave.: Avenue
+          Av: Avenue
+          Av.: Avenue
           Rd: Road
           Rd.: Road
           Blvd: Boulevard
@@ -1430,6 +1432,10 @@ enum EmbeddedRuleFiles {
           pw: per week
           "p.w.": per week
           pcm: per calendar month
+          # "R129 p/m", "£300 p/w": the rate written with a slash.
+          p/m: per month
+          p/w: per week
+          p/a: per annum
 
         # Currency words after an amount, read as they are ("4 million yuan").
         words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents, naira, rand, shilling, shillings]
@@ -1814,6 +1820,8 @@ enum EmbeddedRuleFiles {
           dB: decibel | decibels
           cc: cubic centimeter | cubic centimeters
           sqft: square foot | square feet
+          # "a 60sqm flat", "1487sqm" (Nigeria, New Zealand, Singapore listings).
+          sqm: square meter | square meters
           kcal: kilocalorie | kilocalories
           px: pixel | pixels
           fps: frame per second | frames per second
