@@ -128,9 +128,49 @@ def spellings(text):
     return [text, uk, us]
 
 
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+UNITS = "one two three four five six seven eight nine".split()
+UNIT_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth".split()
+CARDINAL_DAYS = UNITS + "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split() \
+    + [f"twenty {u}" for u in UNITS] + ["thirty", "thirty one"]
+ORDINAL_DAYS = UNIT_ORDINALS + ("tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+                                "nineteenth twentieth").split() + [f"twenty {o}" for o in UNIT_ORDINALS] + ["thirtieth", "thirty first"]
+ORDINAL_OF = dict(zip(CARDINAL_DAYS, ORDINAL_DAYS))
+CARD_RE = "|".join(sorted(CARDINAL_DAYS, key=len, reverse=True))
+ORD_RE = "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True))
+NUMBER_WORD_AFTER = rf"(?! (?:{SMALL_RE}|hundred|thousand|oh|zero)\b)"
+MONTH_THEN_DAY = re.compile(rf"\b({MONTHS}) ({CARD_RE})\b{NUMBER_WORD_AFTER}", re.I)
+LATER_DAY = re.compile(rf"\b((?:{MONTHS}) (?:{ORD_RE})(?:(?:,? (?:and |to |through )?)(?:{ORD_RE}))*)(,? (?:and |to |through )?|, )({CARD_RE})\b{NUMBER_WORD_AFTER}", re.I)
+ORDINAL_DAY_MONTH = re.compile(rf"(?<!\bthe )\b({ORD_RE}) (?:of )?({MONTHS})\b", re.I)
+CARDINAL_DAY_MONTH = re.compile(rf"(?<!\bthe )\b({CARD_RE}) ({MONTHS})\b")
+SMALL_SET = set(SMALL) | SCALES | {"and", "point"}
+
+
+def ordinal_days(text):
+    """A date's day said as an ordinal, as ../shared/eval/normalization-dev.tsv says dates ("june
+    thirtieth", "the twenty fifth of july twenty twelve"): "June twenty nine" also as "June twenty
+    ninth", "twenty third June" and "twenty three June" also as "the twenty third of June". A number
+    after the month's number is a year ("June twenty twenty") and is left alone."""
+    text = MONTH_THEN_DAY.sub(lambda m: f"{m.group(1)} {ORDINAL_OF[m.group(2).lower()]}", text)
+    # "May ninth, ten" → "May ninth, tenth": the days listed after it too.
+    while (listed := LATER_DAY.sub(lambda m: f"{m.group(1)}{m.group(2)}{ORDINAL_OF[m.group(3).lower()]}", text)) != text:
+        text = listed
+    text = ORDINAL_DAY_MONTH.sub(lambda m: f"the {m.group(1)} of {m.group(2)}", text)
+    def day_first(m):
+        before = text[:m.start()].split()
+        if before and before[-1].lower() in SMALL_SET:   # "nineteen ninety five May": part of a larger number
+            return m.group(0)
+        return f"the {ORDINAL_OF[m.group(1).lower()]} of {m.group(2)}"
+    return CARDINAL_DAY_MONTH.sub(day_first, text)
+
+
 def variants(reading):
     out = []
-    for base in (reading, letters(reading), digit_zero(reading), digit_zero(reading, "oh")):
+    dated = ordinal_days(reading)
+    bases = (reading, letters(reading), digit_zero(reading), digit_zero(reading, "oh"))
+    if dated != reading:
+        bases += (dated, letters(dated))
+    for base in bases:
         for priced in (base, with_minor(base), without_minor(base), cents_and(with_minor(base))):
             for form in (priced, without_and(priced), with_and(priced), with_hundreds_and(without_and(priced)),
                          with_last_and(without_and(priced))):

@@ -155,9 +155,9 @@ struct DateRecognizer {
             if !joiner.isEmpty, joiner != rules.word("and") + " " { break }
         }
         guard j > k else { return nil }
-        // "3 to 25 people": a word in lower case after the last number counts it.
-        if context.joins(j), let after = context.core(j + 1), after.first?.isLowercase == true,
-           !["at", "in", "on", "with", "for", "from", "and", "or", "to", "the", "this", "next", "last", "inclusive"].contains(after) {
+        // "3 to 25 people": a plural after the last number counts it ("May 2, 3 qualifier schedule" does not).
+        if context.joins(j), context.pieces[j].trail.isEmpty, let after = context.core(j + 1), after.first?.isLowercase == true,
+           after.hasSuffix("s") && !after.hasSuffix("ss") || NumberRecognizer.countedAfterK.contains(String(after)) {
             return nil
         }
         return (spoken, j - k)
