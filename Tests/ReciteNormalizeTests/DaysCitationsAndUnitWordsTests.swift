@@ -99,4 +99,18 @@ import Testing
         ("V2.1", "version two point one"),
     ])
     func capitalVBeforeANumber(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test(arguments: [
+        ("at 2.2 m TEUs a year", "at two point two million T.E.U.'s a year"),
+        ("about 1.5 m people live", "about one point five million people live"),
+        ("10 m people", "ten million people"),
+        // Traps: lengths.
+        ("10 m sprints", "ten meter sprints"),
+        ("5 m tall", "five meters tall"),
+    ])
+    func aLoneMBeforeACountedPlural(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
+    @Test func tablespoonsWrittenTbs() {
+        #expect(say("2 tbs Margarine") == "two tablespoons Margarine")
+    }
 }

@@ -338,6 +338,14 @@ struct NumberRecognizer {
            next.first?.isLetter == true, nextPiece.span.offset == piece.span.end + 1 {
             return Match(count + 1, "\(prefix)\(reading.sayHouseNumber(n)) \(next)")
         }
+        // "2.2 m TEUs a year", "1.5 m people": a lone "m" before a counted plural is a million, as the
+        // glued "2.7m teu" is (not "30 m away", "5 m tall": words after a measure). A whole number
+        // before other plurals is a length ("10 m sprints", "400 m races").
+        if next == "m", rules.numberWords == nil, context.joins(j), let noun = context.core(j + 1), isCountedPlural(noun),
+           !n.isInteger || Self.countedAfterMillion.contains(noun.lowercased()) || Self.countedAfterK.contains(noun.lowercased()),
+           let million = rules.magnitudes["m"] {
+            return Match(count + 1, "\(prefix)\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(million)")
+        }
         // Magnitude words: "100 million", "0.1 billion", then perhaps a unit or a currency word.
         if next.count > 2, let magnitude = rules.magnitudes[String(next)] ?? rules.magnitudes[next.lowercased()] {
             var spoken = "\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(magnitude)"
@@ -724,6 +732,18 @@ struct NumberRecognizer {
         guard parts.count == 2, let figures = CricketFigures.say(parts[0], parts[1], rules: rules),
               CricketFigures.isBowlerFigures(parts[0], parts[1], at: i, in: context) else { return nil }
         return Match(1, figures)
+    }
+
+    /// Whether `word` is a plural a million may count: "people", "plays", "TEUs"; not a word that
+    /// follows a measure ("away", "tall", "long"), a unit, or a preposition.
+    func isCountedPlural(_ word: Substring) -> Bool {
+        guard word.count > 2, word.allSatisfy(\.isLetter) else { return false }
+        let lower = word.lowercased()
+        if word.dropLast().allSatisfy(\.isUppercase), word.last == "s" { return true }   // "TEUs"
+        guard word.first?.isLowercase == true else { return false }
+        return (lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower) || Self.countedAfterK.contains(lower))
+            && !Self.wordsAfterMeasure.contains(lower) && !Self.notNounsAfterMeasure.contains(lower)
+            && !Self.wordsOfPlaceAfterMeasure.contains(lower) && rules.allUnits[String(word)] == nil
     }
 
     /// A price's smaller coin glued before a rate's slash ("7.37c/kWh", "11.2p/min").

@@ -1764,6 +1764,9 @@ enum EmbeddedRuleFiles {
           secs: second | seconds
           tbsp: tablespoon | tablespoons
           Tbsp: tablespoon | tablespoons
+          tbs: tablespoon | tablespoons
+          Tbs: tablespoon | tablespoons
+          tbls: tablespoon | tablespoons
           tsp: teaspoon | teaspoons
           h: hour | hours
           hr: hour | hours
