@@ -46,7 +46,7 @@ CLOCK = re.compile(r"\b([ap]) m\b")
 OLD_DOTTED_PLURAL = re.compile(r"\b(?:[A-Z]\.){2,6}s\b")
 DIGITS = {"zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
 TEENS_TENS = set(SMALL) - DIGITS
-SPELLED_RUN = re.compile(r"(?<![\w-])(?:[A-Z]-? ){1,6}[A-Z]-?(?![\w-])")
+SPELLED_RUN = re.compile(r"(?<![\w\u2060-])(?:[A-Z]-? ){1,6}[A-Z]-?(?![\w-])")
 LONE_A = re.compile(r"(?<![\w-])A(?![\w-])")
 SPELLED_PLURAL = re.compile(r"\b((?:[A-Z]-? ){1,5}[A-Z])s\b")
 
@@ -75,8 +75,10 @@ def without_minor(text):
 
 def spelled_a(text):
     """Every spelled letter A of an acronym written "A-", last letter too ("E W C A Civ", "V A
-    hospital"): eSpeak NG reads a lone capital "A" as the article "uh" wherever it stands."""
-    return SPELLED_RUN.sub(lambda m: LONE_A.sub("A-", m.group(0)), text)
+    hospital"): eSpeak NG reads a lone capital "A" as the article "uh" wherever it stands. A run
+    that starts with it gets a word joiner (U+2060, not said) before it: after "for", "at", "of",
+    "was", "not" or "than" eSpeak NG reads even "A-" as the article ("for uh J K")."""
+    return SPELLED_RUN.sub(lambda m: ("\u2060" if m.group(0).startswith("A") else "") + LONE_A.sub("A-", m.group(0)), text)
 
 
 def digit_zero(text, said="zero"):

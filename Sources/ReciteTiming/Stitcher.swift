@@ -70,7 +70,7 @@ public struct Stitcher {
         for t in timed {
             let word = segment.words[t.word]
             words.append(TimingSidecar.Word(
-                start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: t.spoken,
+                start: seconds(offset + t.start), end: seconds(offset + t.end), spoken: Self.shown(t.spoken),
                 text: references.decode(source.text(of: word.source)), offset: word.source.offset, length: word.source.length,
                 line: word.source.line, column: word.source.column,
                 phonemes: includesPhonemes ? t.phonemes : nil))
@@ -162,6 +162,12 @@ public struct Stitcher {
 }
 
 extension Stitcher {
+    /// The spoken form as a caption shows it: without the word joiners (U+2060) the normalizer puts
+    /// before an initialism for eSpeak NG's sake ("\u{2060}A.F.L"), which no reader needs.
+    static func shown(_ spoken: String) -> String {
+        spoken.unicodeScalars.contains("\u{2060}") ? String(String.UnicodeScalarView(spoken.unicodeScalars.filter { $0 != "\u{2060}" })) : spoken
+    }
+
     /// Stitches a whole document at once (tests, and callers that hold every segment's audio).
     public static func stitch(script: Script, source: SourceText, segments: [Segment], audio: [SynthesizedAudio?],
                               sampleRate: Int, audioName: String) -> (samples: [Int16], sidecar: TimingSidecar) {

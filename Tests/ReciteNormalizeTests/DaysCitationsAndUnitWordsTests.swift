@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: [
         ("[2019] 4 All ER 289", "[twenty nineteen] four All E.R two hundred and eighty nine"),
-        ("(2014) 99 ACSR 247", "(twenty fourteen) ninety nine A.C.S.R two hundred and forty seven"),
+        ("(2014) 99 ACSR 247", "(twenty fourteen) ninety nine \u{2060}A.C.S.R two hundred and forty seven"),
         // Trap: a model's number after capitals, without a year in brackets, is said in pairs.
         ("the RTX 4090 card", "the RTX forty ninety card"),
     ])

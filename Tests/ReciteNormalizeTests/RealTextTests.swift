@@ -45,7 +45,7 @@ import Testing
         ("due on 4/15.", "due on April fifteenth."), ("open 24/7", "open twenty four seven"), ("a 50/50 chance", "a fifty fifty chance"),
         ("the ratio is 3:1", "the ratio is three to one"), ("1- 2 = 5", "one minus two equals five"), ("in Nov.", "in November."),
         ("On Jan. 5, 2021", "On January fifth, twenty twenty one"), ("Approx. 3 km", "approximately three kilometers"),
-        ("Super Bowl LVII", "Super Bowl fifty seven"), ("the 4.5% APR", "the four point five percent A.P.R"),
+        ("Super Bowl LVII", "Super Bowl fifty seven"), ("the 4.5% APR", "the four point five percent \u{2060}A.P.R"),
     ])
     func datesRatiosAndIdioms(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

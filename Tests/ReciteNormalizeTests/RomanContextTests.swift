@@ -14,7 +14,7 @@ import Testing
         ("Certificate III in Engineering", "Certificate three in Engineering"), ("[Byte Mk II] Add", "[Byte Mark two] Add"),
         ("CBSE Class XII and X exams", "C.B.S.E Class twelve and ten exams"), ("Grand Theft Auto V sold", "Grand Theft Auto five sold"),
         ("GTA V and", "G.T.A five and"), ("The Bose QC 35 II offered", "The Bose QC thirty five two offered"),
-        ("four AC-II tier coaches", "four A.C two tier coaches"), ("the BS-VI norms", "the BS six norms"),
+        ("four AC-II tier coaches", "four \u{2060}A.C two tier coaches"), ("the BS-VI norms", "the BS six norms"),
         // In brackets, not the number of the word before: letters.
         ("Mountain Division (LI)", "Mountain Division (L.I)"),
     ])

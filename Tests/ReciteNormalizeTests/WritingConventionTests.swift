@@ -138,7 +138,7 @@ import ReciteScript
     func pricesInPenceMonthsAndHours(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
     @Test(arguments: [
-        ("landing at 6.40am AWST local time", "landing at six forty AM A.W.S.T local time"),
+        ("landing at 6.40am AWST local time", "landing at six forty AM \u{2060}A.W.S.T local time"),
         ("a letter from Sh. Ramesh Kumar", "a letter from Shri Ramesh Kumar"),
         ("signed by Smt. Anita Rao", "signed by Shrimati Anita Rao"),
         // Before an amount, "Sh" is still Kenya's shilling.

@@ -162,4 +162,9 @@ import Testing
             #expect(WordTimer.isSilent(Int16(value)) == (abs(value) < WordTimer.silenceThreshold), "\(value)")
         }
     }
+
+    @Test func theSpokenFormLosesTheNormalizersWordJoiner() {
+        #expect(Stitcher.shown("\u{2060}A.F.L") == "A.F.L")
+        #expect(Stitcher.shown("level") == "level")
+    }
 }

@@ -46,7 +46,7 @@ struct InitialismReading {
         // "SoC", "FiT", "MoU": a vowel of a small word between two capitals, which eSpeak NG reads as a syllable.
         if suffix.isEmpty, body.count == 3, case let u = Array(body.utf8), u[0] >= 0x41, u[0] <= 0x5A, u[2] >= 0x41, u[2] <= 0x5A,
            "aeiou".utf8.contains(u[1]) {
-            return body.uppercased().map(String.init).joined(separator: ".")
+            return Self.dotted(body.uppercased())
         }
         guard (2...5).contains(body.count), body.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return nil }
         let key = String(body)
@@ -70,10 +70,19 @@ struct InitialismReading {
         // A time zone after a time is spelled whatever its letters make ("8.16pm AEST").
         let zone = rules.timeZones.contains(lower) && i > 0 && context.pieces[i - 1].core.last.map({ $0.isASCIIDigit || $0 == "m" || $0 == "M" }) == true
         if !zone, !rules.spelledWords.contains(key), body.count >= 4 || shouted, Self.makesSyllables(lower) { return nil }
-        let letters = body.map(String.init).joined(separator: ".")
+        let letters = Self.dotted(body)
         // "T.E.U.'s", "A.N.A.'s": the plural or possessive said "z" after the letters ("T.E.U.s" would
         // be "T E U ess", "GCSEs" "G C S E", and "U.K's" "U dot K's").
         return suffix.isEmpty ? letters : letters + ".'s"
+    }
+
+    /// The letters joined by periods ("A.E.D.T"). One that starts with "A" gets a word joiner
+    /// (U+2060) before it: eSpeak NG reads "for A.J.K", "at A.F.L", "of", "was", "not" or "than"
+    /// before "A." as "for a dot J K" (its "for a" and "at a" entries take the letter for the
+    /// article); the joiner, which it does not say, keeps the letters apart from the word before.
+    static func dotted<S: StringProtocol>(_ letters: S) -> String {
+        let joined = letters.map(String.init).joined(separator: ".")
+        return letters.first == "A" ? "\u{2060}" + joined : joined
     }
 
     /// A headline in capitals: a word near this one is a long word in capitals or a dictionary
