@@ -52,12 +52,14 @@ let package = Package(
         // cmark-gfm's Swift face: the Markdown tree, and HTML5's character references, which the
         // HTML and caption readers take from it (not from the Markdown reader).
         .target(name: "ReciteCmarkGFM", dependencies: ["ReciteScript", "CCmarkGFM"]),
-        .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "ReciteCmarkGFM", "Yams"]),
+        // Yams, read safely: the size, depth and key checks every YAML reader goes through.
+        .target(name: "ReciteYAML", dependencies: ["ReciteScript", "Yams"]),
+        .target(name: "ReciteMarkdown", dependencies: ["ReciteScript", "ReciteCmarkGFM", "ReciteYAML", "Yams"]),
         .target(name: "ReciteXML", dependencies: ["CLibXML2"]),
         .target(name: "ReciteSSML", dependencies: ["ReciteScript", "ReciteXML"]),
         .target(name: "ReciteEPUB", dependencies: ["ReciteXML", "CLibZip"]),
         .target(name: "ReciteHTML", dependencies: ["ReciteScript", "ReciteXML", "ReciteCmarkGFM"]),
-        .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "Yams"]),
+        .target(name: "ReciteNormalize", dependencies: ["ReciteScript", "ReciteYAML", "Yams"]),
         .target(name: "RecitePronounce", dependencies: ["ReciteScript", "ReciteXML", "Yams"]),
         .target(name: "ReciteSegment", dependencies: ["ReciteScript"]),
         // Word starts carried from one rendering onto another (eSpeak NG's onto a neural voice's):
@@ -87,7 +89,7 @@ let package = Package(
         // MARK: - Orchestration and command line
         .target(name: "ReciteBuild", dependencies: [
             "ReciteCmarkGFM", "ReciteScript", "ReciteMarkdown", "ReciteSSML", "ReciteHTML", "ReciteEPUB", "ReciteNormalize", "RecitePronounce",
-            "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteFeed", "Yams",
+            "ReciteSegment", "ReciteSynth", "ReciteEspeak", "ReciteNeural", "ReciteWorkers", "ReciteCache", "ReciteAudio", "ReciteTiming", "ReciteCaptions", "ReciteSystem", "ReciteFeed", "ReciteYAML", "Yams",
         ]),
         // The book as an output stage: `recite book`'s job (render, then bind), one audiobook with
         // chapters, or a read-along EPUB 3.

@@ -6,6 +6,7 @@ import ReciteMarkdown
 import ReciteNormalize
 import ReciteScript
 import ReciteSegment
+import ReciteYAML
 import Yams
 
 /// Everything a run needs to know that is not in the documents: voice, prosody, pauses and how
@@ -227,6 +228,13 @@ extension Pipeline {
     static func refuseHostile(_ yaml: String, path: String) throws(ConfigurationError) {
         if let problem = YAMLGuard.problem(in: yaml) {
             throw ConfigurationError("\(path):\(problem.line):\(problem.column): error: The pipeline \(problem.message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
+        }
+        do {
+            _ = try YAMLGuard.checkedNode(yaml)
+        } catch let refusal as YAMLGuard.Refusal {
+            throw ConfigurationError("\(path):\(refusal.line):\(refusal.column): error: The pipeline \(refusal.message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
+        } catch {
+            // Not valid YAML: the decoder that follows says where.
         }
     }
 

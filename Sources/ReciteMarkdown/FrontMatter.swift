@@ -1,5 +1,6 @@
 import Foundation
 import ReciteScript
+import ReciteYAML
 import Yams
 
 /// YAML (`---`) or TOML (`+++`) front matter at the top of a Markdown file.
@@ -34,10 +35,18 @@ struct FrontMatter {
             if let problem = YAMLGuard.problem(in: body) {
                 // Lines of the body are the file's from the second on.
                 matter.refused = (problem.line + 1, problem.column, problem.message)
-            } else if let map = (try? Yams.load(yaml: body)) as? [String: Any] {
-                matter.title = map["title"].flatMap(Self.scalarString)
-                matter.language = (map["lang"] ?? map["language"]).flatMap(Self.scalarString)
-                matter.fields = map.compactMapValues(Self.scalarString)
+            } else {
+                do {
+                    if let map = try YAMLGuard.load(body) as? [String: Any] {
+                        matter.title = map["title"].flatMap(Self.scalarString)
+                        matter.language = (map["lang"] ?? map["language"]).flatMap(Self.scalarString)
+                        matter.fields = map.compactMapValues(Self.scalarString)
+                    }
+                } catch let refusal as YAMLGuard.Refusal {
+                    matter.refused = (refusal.line + 1, refusal.column, refusal.message)
+                } catch {
+                    // Not YAML Recite can read: the front matter is skipped, as before, and the document read.
+                }
             }
         } else {
             for key in ["title", "author", "date", "year", "genre", "description", "cover", "album"] {

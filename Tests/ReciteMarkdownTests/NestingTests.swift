@@ -76,4 +76,16 @@ import Testing
         #expect(warnings.map(\.description) == ["deep.md:2:71: warning: The front matter is nested more than 64 levels deep: "
                                                  + "it is ignored (its title and language too), and the document is read."])
     }
+
+    /// Found by the fuzzer: Yams put a key that is a mapping (`? content: …`) in a dictionary and
+    /// stopped the process; the front matter is now refused with its place and the document read.
+    @Test(arguments: ["---\nlayout: default\nquote:\n ?  content: Si tu veux\n    author: Proverbe\n---\n\nThe body is read.\n",
+                      "---\n[a, b]: c\n---\n\nThe body is read.\n",
+                      "---\nx: &m {a: 1}\n? *m\n: y\n---\n\nThe body is read.\n"])
+    func frontMatterWithAKeyThatIsNoWordIsRefused(_ text: String) {
+        let (words, warnings) = read(text)
+        #expect(words == ["The", "body", "is", "read."])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.description.contains("has a key that is a mapping or a list") == true)
+    }
 }

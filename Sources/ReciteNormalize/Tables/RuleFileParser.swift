@@ -1,4 +1,5 @@
 import ReciteScript
+import ReciteYAML
 import Yams
 
 /// Turns the YAML rule files of one language into `LanguageRules`.
@@ -14,7 +15,9 @@ enum RuleFileParser {
             throw RuleFileError(file: fileName, message: "\(problem.message) (line \(problem.line), column \(problem.column)); a rule file is a mapping of tables (see Pipelines/rules)")
         }
         do {
-            loaded = try Yams.load(yaml: text)
+            loaded = try YAMLGuard.load(text)
+        } catch let refusal as YAMLGuard.Refusal {
+            throw RuleFileError(file: fileName, message: "\(refusal.message) (line \(refusal.line), column \(refusal.column))")
         } catch {
             throw RuleFileError(file: fileName, message: "is not valid YAML: \(error)")
         }
