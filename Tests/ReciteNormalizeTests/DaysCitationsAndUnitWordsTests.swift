@@ -113,4 +113,12 @@ import Testing
     @Test func tablespoonsWrittenTbs() {
         #expect(say("2 tbs Margarine") == "two tablespoons Margarine")
     }
+
+    @Test(arguments: [
+        ("open 1030 am to 930 pm", "open ten thirty AM to nine thirty PM"),
+        ("terminate at New Delhi at 400 am.", "terminate at New Delhi at four AM."),
+        // Trap: no hour in the first digits.
+        ("in 2000 am", "in two thousand am"),
+    ])
+    func hoursAndMinutesWithoutTheirColon(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 }

@@ -14,6 +14,12 @@ struct TimeRecognizer {
            let v = Int(digits), (1...12).contains(v / 100), v % 100 < 60 {
             return finish([v / 100, v % 100], meridiem: m, zone: nil, count: 1)
         }
+        // "open 1030 am to 930 pm", "at 400 am": the same with the meridiem apart (not "930 picometers").
+        if rules.numberWords == nil, (3...4).contains(core.utf8.count), core.isAllDigits, context.joins(i) || context.pieces[i].trail.isEmpty,
+           let next = context.core(i + 1), next.utf8.count <= 4, case let (m, after) = takeMeridiem(next, trail: context.pieces[i + 1].trail),
+           let m, after.isEmpty, let v = Int(core), (1...12).contains(v / 100), v % 100 < 60 {
+            return finish([v / 100, v % 100], meridiem: m, zone: nil, count: 2)
+        }
         // "15h30", "9h00": hours and minutes as South Africa and French-speaking Africa write them.
         if rules.numberWords == nil, (4...5).contains(core.utf8.count), let h = core.firstIndex(of: "h"),
            case let hours = core[..<h], case let minutes = core[core.index(after: h)...], (1...2).contains(hours.count), minutes.count == 2,
