@@ -53,7 +53,7 @@ extension WordRecognizer {
             return dayRange(at: i, in: context) ?? (isAbbreviatedDay(i, in: context) ? Match(1, day).droppingDot(piece) : Match(1, day))
         }
         if bytes.count == 2, piece.core == "St", let m = saintOrStreet(at: i, in: context) { return m }
-        if bytes.count >= 2, bytes.count <= 4, bytes.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "T") }) == true,
+        if bytes.count >= 2, bytes.count <= 4, Self.mayBeNamedStreet(bytes),
            Self.namedStreets.contains(String(piece.core)), let m = streetAfterName(at: i, in: context) { return m }
         return nil
     }
@@ -62,6 +62,19 @@ extension WordRecognizer {
     /// ("Decies Rd.", "along Hepburn Av."), with no house number needed. "Dr", "Ct" and "St" are
     /// also a doctor, a state and a saint, and are left to the rules that tell them apart.
     static let namedStreets: Set<String> = ["Rd", "Ave", "Av", "Blvd", "Hwy", "Pde", "Tce", "Cres", "Pkwy", "Expy"]
+
+    /// Whether a word starts as one of `namedStreets` does, on its first two bytes ("Rd", "Av",
+    /// "Bl", "Hw", "Pd", "Pk", "Tc", "Cr", "Ex"): most capitalized words are none.
+    static func mayBeNamedStreet(_ bytes: Substring.UTF8View) -> Bool {
+        var it = bytes.makeIterator()
+        guard let a = it.next(), let b = it.next() else { return false }
+        switch (a, b) {
+        case (0x52, 0x64), (0x41, 0x76), (0x42, 0x6C), (0x48, 0x77), (0x50, 0x64), (0x50, 0x6B), (0x54, 0x63), (0x43, 0x72), (0x45, 0x78):
+            return true
+        default:
+            return false
+        }
+    }
 
     private func streetAfterName(at i: Int, in context: Context) -> Match? {
         guard i > 0, !context.pieces[i - 1].endsClause, context.pieces[i - 1].trail.isEmpty,

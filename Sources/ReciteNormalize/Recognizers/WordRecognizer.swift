@@ -17,12 +17,14 @@ struct WordRecognizer {
             return Match(1 + unit.count, "\(rules.per) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: false))").droppingDot(context.pieces[i + unit.count])
         }
         // "(in kg)", "expressed in mL.": a unit symbol after "in", closing its phrase, is the unit's name.
-        if bytes.count == 2, rules.numberWords == nil, rules.spellNumbers, context.pieces[i].core == rules.word("in"), context.joins(i),
+        if bytes.count == 2, bytes.first == UInt8(ascii: "i"), rules.numberWords == nil, rules.spellNumbers, context.pieces[i].core == "in", context.joins(i),
            let m = unitNamed(at: i + 1, in: context) {
-            return Match(1 + m.count, "\(rules.word("in")) \(m.spoken)").droppingDot(context.pieces[i + m.count])
+            return Match(1 + m.count, "in \(m.spoken)").droppingDot(context.pieces[i + m.count])
         }
-        // "One GW", "two km away": a number in words before a unit symbol.
-        if let m = unitAfterNumberWord(at: i, in: context) { return m }
+        // "One GW", "two km away": a number in words before a unit symbol (the next word's length first:
+        // this runs for every word).
+        if (3...8).contains(bytes.count), i + 1 < context.pieces.count, (2...4).contains(context.pieces[i + 1].core.utf8.count),
+           let m = unitAfterNumberWord(at: i, in: context) { return m }
         // "(Rs. Three Lakhs only)": a currency's abbreviation before an amount in words.
         if bytes.count == 2, bytes.first == UInt8(ascii: "R"), context.pieces[i].core == "Rs", rules.numberWords == nil, context.joins(i) || context.pieces[i].trail == ".",
            let next = context.core(i + 1), Self.numberWords.contains(next.lowercased()) {
@@ -209,6 +211,9 @@ struct WordRecognizer {
                                            "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred",
                                            "thousand", "lakh", "lakhs", "crore", "crores", "million", "billion", "few", "several"]
 
+    /// The first letters of `numberWords`, as lower-case bytes.
+    static let numberWordStarts: Set<UInt8> = Set("otfsenhlcmb".utf8)
+
     /// Lower-case unit symbols of three letters or more that are no English words.
     static let shortUnits: Set<String> = ["kms", "kgs", "lbs", "hrs", "mins", "secs", "mph", "kph", "kmh", "rpm", "bpm"]
 
@@ -228,11 +233,15 @@ struct WordRecognizer {
     /// letters or more that is no word of its own; said as the unit's name.
     private func unitAfterNumberWord(at i: Int, in context: Context) -> Match? {
         let core = context.pieces[i].core
-        guard rules.numberWords == nil, rules.spellNumbers, core.count >= 3, core.count <= 8, context.joins(i),
-              Self.numberWords.contains(core.lowercased()), let next = context.core(i + 1), next.count >= 2, next.count <= 4,
-              next.first?.isLetter == true, context.pieces[i + 1].lead.isEmpty, case let key = String(next),
+        // Cheap tests first, on bytes: the next word is short and looks like a symbol (two letters, a
+        // capital inside, or a short unit), and this one starts as a number's name does.
+        let next = context.pieces[i + 1].core
+        guard rules.numberWords == nil, rules.spellNumbers, context.joins(i), context.pieces[i + 1].lead.isEmpty,
+              next.utf8.first.map({ $0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z") }) == true,
+              next.utf8.count == 2 || next.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) || Self.shortUnits.contains(String(next)),
+              let f = core.utf8.first, Self.numberWordStarts.contains(f | 0x20),
+              Self.numberWords.contains(core.lowercased()), case let key = String(next),
               !rules.ambiguousUnits.contains(key), rules.abbreviations[key] == nil, rules.allUnits[key] != nil,
-              next.count == 2 || next.contains(where: \.isUppercase) || Self.shortUnits.contains(key),
               let unit = NumberRecognizer(rules: rules).unitAfter(i + 1, in: context), unit.count == 1 else { return nil }
         let plural = core.lowercased() != "one"
         return Match(2, "\(core) \(UnitVerbalizer(rules: rules).say(unit.expression, plural: plural))").droppingDot(context.pieces[i + 1])
