@@ -28,11 +28,7 @@ enum CricketFigures {
     /// and a fraction has its smaller number on top.
     static func isSideTotal(_ runs: Substring, _ wickets: Substring, around i: Int, in context: Context) -> Bool {
         guard context.rules.numberWords == nil, let r = Int(runs), let w = Int(wickets), r >= 20, w <= 10 else { return false }
-        let window = max(0, i - 40)..<min(context.pieces.count, i + 40)
-        return window.contains { k in
-            let core = context.pieces[k].core
-            return core.count >= 4 && core.count <= 8 && shared.contains(core.lowercased())
-        }
+        return hasSharedWord(around: i, in: context)
     }
 
     /// "Sam Curran (4/74)", "(…; Shaheen Afridi 3/31)": a bowler's wickets for runs after his name,
@@ -42,6 +38,11 @@ enum CricketFigures {
         guard context.rules.numberWords == nil, i > 0, let w = Int(wickets), let r = Int(runs), w <= 10, r >= 10,
               context.pieces[i].lead == "(" || context.pieces[i].trail.first.map({ "),;".contains($0) }) == true,
               context.pieces[i - 1].trail.isEmpty, context.pieces[i - 1].core.first?.isUppercase == true else { return false }
+        return hasSharedWord(around: i, in: context)
+    }
+
+    /// Whether a word cricket shares with other games stands within 40 pieces of piece `i`.
+    private static func hasSharedWord(around i: Int, in context: Context) -> Bool {
         let window = max(0, i - 40)..<min(context.pieces.count, i + 40)
         return window.contains { k in
             let core = context.pieces[k].core

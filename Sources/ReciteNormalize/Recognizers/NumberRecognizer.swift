@@ -1095,8 +1095,7 @@ struct NumberRecognizer {
         if whole == nil, denominator == parts[1], let season = shortSeason(parts[0], denominator, at: i, in: context) { return Match(1, season) }
         // "Sam Curran (4/74)": a bowler's wickets for runs; "Pakistan reached 60/2": a side's runs for wickets.
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
-           CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context)
-            || CricketFigures.isBowlerFigures(parts[0], denominator, at: i, in: context) {
+           CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context) {
             return Match(1, figures)
         }
         if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {
