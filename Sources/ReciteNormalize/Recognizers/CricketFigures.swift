@@ -9,7 +9,7 @@ enum CricketFigures {
                                         "odi", "t20", "test", "ashes", "spinner", "seamer", "over", "duck", "century"]
     /// Words that prove cricket alone (the others, such as "test" or "over", only back them up).
     static let strong: Set<String> = ["wicket", "wickets", "bowled", "bowler", "bowlers", "stumps", "batsman",
-                                      "batsmen", "cricket", "lbw", "spinner", "seamer"]
+                                      "batsmen", "cricket", "lbw", "spinner", "seamer", "odi", "odis", "t20i", "t20is"]
 
     /// Whether the stretch around piece `i` speaks of cricket.
     static func isCricket(around i: Int, in context: Context) -> Bool {
@@ -17,7 +17,9 @@ enum CricketFigures {
         if context.subjects.contains(.cricket) { return true }
         let window = max(0, i - 60)..<min(context.pieces.count, i + 60)
         return window.contains { k in
-            let core = context.pieces[k].core
+            // "first-wicket stand": a compound's last word.
+            let whole = context.pieces[k].core
+            let core = whole.count <= 20 ? (whole.split(separator: "-").last ?? whole) : whole
             guard core.count >= 3, core.count <= 8, core.first?.isLetter == true else { return false }
             return strong.contains(core.lowercased()) || isAllOut(at: k, in: context)
         }

@@ -26,6 +26,18 @@ struct NumberRecognizer {
                 return m
             }
         }
+        // "(February 2006– April 2009)": a dash glued after a number opens a range whose other end
+        // stands apart; the number is read as if the dash stood apart too.
+        if core.utf8.count > 2, let dash = core.last, dash == "-" || dash == "–" || dash == "—", core.dropLast().last?.isASCIIDigit == true,
+           !core.dropLast().contains(where: { $0 == "-" || $0 == "–" || $0 == "—" }) {
+            var pieces = context.pieces
+            pieces[i].core = core.dropLast()
+            pieces[i].trail = Substring(String(dash) + piece.trail)
+            var inner = Context(rules: rules, pieces: pieces)
+            inner.previousWord = context.previousWord
+            inner.subjects = context.subjects
+            if let m = recognize(at: i, in: &inner) { return m }
+        }
         // "477(2B)", "12(3)": a subsection's label glued after its section, said as written.
         if piece.lead.utf8.first == UInt8(ascii: "("), let m = StatuteSections.subsection(at: i, in: context) { return m }
         // Checked on bytes first: a degree sign (C2 B0, C2 BA) or a word before; a colon and a slash.
@@ -68,6 +80,8 @@ struct NumberRecognizer {
             return Match(1, core.split(separator: "-").map { DigitsVerbalizer(rules: rules).say($0) }.joined(separator: ", "))
         }
         if core.utf8.count == 10, let zip = zipPlusFour(core, at: i, in: context) { return Match(1, zip) }
+        if core.utf8.contains(UInt8(ascii: "/")), let spoken = slashList(core) { return Match(1, spoken) }
+        if core.utf8.contains(UInt8(ascii: "/")), let spoken = countForPrice(core) { return Match(1, spoken) }
         if core.utf8.contains(UInt8(ascii: "/")), let m = bowlerFigures(at: i, in: context) { return m }
         if let m = shortDate(at: i, in: context) { return m }
         if let m = fraction(at: i, in: context) { return m }
@@ -144,6 +158,14 @@ struct NumberRecognizer {
                 || ["and", "or", "&"].contains(next.lowercased()) && context.core(i + 2).map({ $0.count >= 2 && $0.last?.isUppercase == true
                     && $0.last != letter && $0.dropLast() == n.integer }) == true {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(NumberReading.sayLetter(letter))")
+            }
+            // "Lorong 1A", "Gate 2B", "KMDJ 075A": after a word of place, or with a leading zero (a
+            // number plate's, a code's), a capital after the digits is a letter, not amps or newtons.
+            if suffix.count == 1, let letter = suffix.first, letter.isUppercase, letter.isASCII, rules.numberWords == nil, n.isInteger,
+               !n.grouped, count == 1, n.fraction == nil, n.integer.count >= 2 && n.integer.first == "0"
+                || i > 0 && !context.pieces[i - 1].endsClause && Self.placesBeforeCode.contains(context.pieces[i - 1].core.lowercased()) {
+                let number = n.integer.first == "0" ? DigitsVerbalizer(rules: rules).say(Substring(n.integer)) : reading.say(n, allowYear: false)
+                return Match(1, "\(prefix)\(number) \(NumberReading.sayLetter(letter))")
             }
             // "2M downloads", "175B parameters": a magnitude letter before a word in lower case;
             // "75m euro", "3bn dollars": any magnitude before a currency's name.
@@ -896,6 +918,34 @@ struct NumberRecognizer {
                                            "gates", "flat", "flats", "apartment", "apartments", "seat", "seats", "room", "rooms",
                                            "terminal", "bay", "exit", "line", "lines", "stop", "stand", "berth", "pier", "ward"]
 
+    /// "80/130/180/230", "1.25/1.5/1.75/2": three or more amounts apart by slashes (a game's
+    /// values by level, a set of sizes) are each a number, not a code's digits. Dates were read before.
+    func slashList(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, case let parts = core.split(separator: "/", omittingEmptySubsequences: false),
+              parts.count >= 3, parts.count <= 8 else { return nil }
+        var numbers: [NumberLiteral] = []
+        for part in parts {
+            guard part.utf8.count <= 9, part.first?.isASCIIDigit == true, let n = NumberLiteral.parse(part, rules: rules), n.end == part.endIndex,
+                  !n.negative else { return nil }
+            numbers.append(n)
+        }
+        let reading = NumberReading(rules: rules)
+        return numbers.map { reading.say($0, allowYear: false) }.joined(separator: " \(rules.word("slash")) ")
+    }
+
+    /// "3/$10", "2/£5": a shop's price for a count of things, "three for ten dollars".
+    func countForPrice(_ core: Substring) -> String? {
+        guard rules.numberWords == nil, rules.spellNumbers, let slash = core.firstIndex(of: "/"), case let count = core[..<slash],
+              (1...2).contains(count.utf8.count), count.isAllDigits,
+              let price = MoneyRecognizer(rules: rules).sayAlone(core[core.index(after: slash)...]) else { return nil }
+        return "\(CardinalVerbalizer(rules: rules).say(count)) \(rules.word("for")) \(price)"
+    }
+
+    /// Words of place before a number with a letter ("Lorong 1A", "gate 2B", "Block 4C").
+    static let placesBeforeCode: Set<String> = codedPlaces.union(["lorong", "jalan", "street", "road", "lane", "avenue", "block",
+                                                                 "blk", "lot", "unit", "apt", "suite", "plot", "stall", "floor",
+                                                                 "level", "hall", "door", "house", "sector", "phase", "zone"])
+
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
     /// Plurals without an "s" that a "k" after a number counts ("20k people", "3k feet").
     static let countedAfterK: Set<String> = ["people", "men", "women", "children", "feet", "staff", "sheep", "cattle", "fish"]
@@ -1015,7 +1065,10 @@ struct NumberRecognizer {
            rules.allUnits[String(before)] != nil, !rules.ambiguousUnits.contains(String(before)) {
             return (unit, 1, key.hasSuffix(".") && key != String(piece.core))
         }
-        if rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
+        // "368 371 t in the first six months", "2.5 t of": tonnes after an amount of two digits or
+        // more, or with decimals; no word is written "t" after a number.
+        let isTonnes = key == "t" && number.map { $0.integer.count >= 2 || $0.fraction != nil } == true
+        if !isTonnes, rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
             // "285 hp and 347 lb-ft", "203 hp at 6,600 rpm": a conjunction or "at" after a symbol of two

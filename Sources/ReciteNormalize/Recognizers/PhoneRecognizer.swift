@@ -20,12 +20,32 @@ struct PhoneRecognizer {
         guard count > 0 else { return nil }
         // Try the longest run of words first.
         var words = text.split(separator: " ")
+        if words.count >= 2, let spoken = localNumber(words[0], words[1], cued: isCued(before: i, in: context)) { return Match(2, spoken) }
         while !words.isEmpty {
             if let spoken = read(words.joined(separator: " ")) { return Match(words.count, spoken) }
             words.removeLast()
         }
         return nil
     }
+
+    /// "Cairns Police on 4030 7000": two groups of four digits after a word that asks for a
+    /// number to call. Two such groups are no number grouped by spaces (its groups have three
+    /// digits); without the cue they may be two numbers of a table's row. Years stay years.
+    private func localNumber(_ first: Substring, _ second: Substring, cued: Bool) -> String? {
+        guard cued, rules.numberWords == nil, first.count == 4, second.count == 4, first.isAllDigits, second.isAllDigits,
+              !(first.hasPrefix("19") || first.hasPrefix("20")) else { return nil }
+        return TelephoneVerbalizer(rules: rules).say(countryCode: nil, groups: [first, second])
+    }
+
+    /// Whether the word before piece `i` asks for a telephone number ("call", "on", "tel:").
+    private func isCued(before i: Int, in context: Context) -> Bool {
+        guard i > 0 else { return false }
+        let before = context.pieces[i - 1]
+        return (before.trail.isEmpty || before.trail == ":" || before.trail == ".:") && Self.cues.contains(before.core.lowercased())
+    }
+
+    private static let cues: Set<String> = ["on", "call", "phone", "telephone", "tel", "ring", "dial", "contact", "fax",
+                                            "mobile", "hotline", "helpline", "whatsapp", "sms", "text", "line"]
 
     private func read(_ text: String) -> String? {
         var body = Substring(text)

@@ -26,6 +26,13 @@ extension WordRecognizer {
            isPlainNumber(context.pieces[i + 1].core) {
             return Match(1, reading).droppingDot(piece)
         }
+        // "registration no. KMDJ 075A": "no." before a code of capitals and then its digits.
+        if piece.trail == ".", bytes.count == 2, bytes.first.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true, i + 2 < context.pieces.count,
+           let reading = rules.beforeNumber[String(piece.core) + "."], case let code = context.pieces[i + 1].core,
+           (2...6).contains(code.utf8.count), code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+           context.joins(i + 1), context.pieces[i + 2].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
+            return Match(1, reading).droppingDot(piece)
+        }
         // "42 U. S. C.", "Washington, D. C.": initials, not a compass point or a street.
         if bytes.count == 1, piece.trail == ".", let f = bytes.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"),
            isInitial(i - 1, in: context) || isInitial(i + 1, in: context) {
@@ -115,6 +122,9 @@ extension WordRecognizer {
             return ["&", "and", "to", "-", "–", "—", "through"].contains(String(p.core)) || p.core.isEmpty && ["&", "-", "–"].contains(String(p.lead + p.trail))
         }
         let piece = context.pieces[i]
+        // "Sat: Max: 17 Cloudy.", "Sun: 10am": a forecast's or a timetable's label, a number soon after.
+        if piece.trail == ":", i == 0 || context.pieces[i - 1].endsSentence || context.pieces[i - 1].trail.hasSuffix(":"),
+           (i + 1...i + 3).contains(where: { context.core($0)?.first?.isASCIIDigit == true }) { return true }
         if context.joins(i) || piece.trail == "." {
             if context.core(i + 1)?.first?.isASCIIDigit == true { return true }
             if isDay(i + 1) || isJoiner(i + 1) && isDay(i + 2) { return true }

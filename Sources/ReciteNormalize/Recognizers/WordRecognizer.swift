@@ -89,8 +89,11 @@ struct WordRecognizer {
             if let street = rules.streets[dotted], isStreet(at: i, in: context) { return Match(1, street).droppingDot(piece) }
         }
         if let reading = rules.abbreviations[key] { return Match(1, reading) }
-        // "Lt Col Smith": a title written without its period, before a name.
-        if let reading = rules.beforeName[key], context.joins(i), context.core(i + 1)?.first?.isUppercase == true { return Match(1, reading) }
+        // "Lt Col Smith": a title written without its period, before a name; "Gen Z" is a generation.
+        if let reading = rules.beforeName[key], context.joins(i), let next = context.core(i + 1), next.first?.isUppercase == true,
+           !(key == "Gen" && Self.generations.contains(String(next))) {
+            return Match(1, reading)
+        }
         if i - context.lastNumberIndex <= 4, let street = rules.streets[key], isStreet(at: i, in: context) { return Match(1, street) }
         if i - context.lastNumberIndex < 8, let region = rules.regions[key], i > 0, context.pieces[i - 1].trail.hasSuffix(","),
            context.lastNumberIndex >= 0, i - context.lastNumberIndex < 8 {
@@ -492,6 +495,9 @@ struct WordRecognizer {
         }
         return out.split(separator: " ").joined(separator: " ")
     }
+
+    /// The generations "Gen" names ("Gen Z", "Gen Xers").
+    static let generations: Set<String> = ["X", "Y", "Z", "Xs", "Ys", "Zs", "Xer", "Xers", "Zer", "Zers", "Alpha"]
 }
 
 extension Match {

@@ -1403,6 +1403,26 @@ enum EmbeddedRuleFiles {
           "UGX": Ugandan shilling | Ugandan shillings | cent | cents
           "ZWL$": Zimbabwe dollar | Zimbabwe dollars | cent | cents
           "ZWL": Zimbabwe dollar | Zimbabwe dollars | cent | cents
+          # The Caribbean's and Guyana's dollars, Malaysia's ringgit, Bangladesh's taka, Sri Lanka's rupee.
+          "J$": Jamaican dollar | Jamaican dollars | cent | cents
+          "JMD": Jamaican dollar | Jamaican dollars | cent | cents
+          "TT$": Trinidad and Tobago dollar | Trinidad and Tobago dollars | cent | cents
+          "TTD": Trinidad and Tobago dollar | Trinidad and Tobago dollars | cent | cents
+          "EC$": Eastern Caribbean dollar | Eastern Caribbean dollars | cent | cents
+          "XCD": Eastern Caribbean dollar | Eastern Caribbean dollars | cent | cents
+          "Bds$": Barbados dollar | Barbados dollars | cent | cents
+          "BBD": Barbados dollar | Barbados dollars | cent | cents
+          "BZ$": Belize dollar | Belize dollars | cent | cents
+          "G$": Guyana dollar | Guyana dollars | cent | cents
+          "GYD": Guyana dollar | Guyana dollars | cent | cents
+          "MYR": ringgit | ringgit | sen | sen
+          "BDT": taka | taka | poisha | poisha
+          "৳": taka | taka | poisha | poisha
+          "LKR": Sri Lankan rupee | Sri Lankan rupees | cent | cents
+          "SGD": Singapore dollar | Singapore dollars | cent | cents
+          "HKD": Hong Kong dollar | Hong Kong dollars | cent | cents
+          "NZD": New Zealand dollar | New Zealand dollars | cent | cents
+          "ZMW": kwacha | kwacha | ngwee | ngwee
 
         # Currencies written in letters glued before an amount: "Sh5 million", "KSh. 46 billion", "R10 000",
         # "N25bn", "Rs.3 lakhs". A single letter is money only with a proof (a magnitude, grouped thousands,
@@ -1421,6 +1441,12 @@ enum EmbeddedRuleFiles {
           "TSh": Tanzanian shilling | Tanzanian shillings | cent | cents
           "USh": Ugandan shilling | Ugandan shillings | cent | cents
           "Ush": Ugandan shilling | Ugandan shillings | cent | cents
+          # Uganda's papers write "sh8,200" and "Shs 5,000".
+          "sh": shilling | shillings | cent | cents
+          "shs": shilling | shillings | cent | cents
+          "RM": ringgit | ringgit | sen | sen
+          "Tk": taka | taka | poisha | poisha
+          "Tk.": taka | taka | poisha | poisha
           # The Philippine peso ("P20,000"); Botswana's pula is written so too, less often.
           "P": peso | pesos | centavo | centavos
 
@@ -1438,7 +1464,7 @@ enum EmbeddedRuleFiles {
           p/a: per annum
 
         # Currency words after an amount, read as they are ("4 million yuan").
-        words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents, naira, rand, shilling, shillings]
+        words: [dollar, dollars, euro, euros, pound, pounds, yen, yuan, won, rupee, rupees, cent, cents, naira, rand, shilling, shillings, ringgit, taka, kwacha, cedi, cedis]
 
         # Magnitude letters glued to an amount ($4.5M, €12k, ¥30b) and magnitude words after it.
         magnitudes:
