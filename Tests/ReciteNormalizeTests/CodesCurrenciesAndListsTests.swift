@@ -56,6 +56,16 @@ import Testing
     ])
     func pricesForACountAndAnOpenDash(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 
+    @Test(arguments: [
+        ("climbing to R 4,000,000+.", "climbing to four million rand plus."),
+        ("That 1.8GB monthly plan now", "That one point eight gigabyte monthly plan now"),
+        ("the 15GB weekly data bundle", "the fifteen gigabyte weekly data bundle"),
+        ("has a 2017 CV of $6.1 million", "has a twenty seventeen CV of six point one million dollars"),
+        // Trap: a period's adjective with no noun after it leaves the measure plural.
+        ("uses 5 GB monthly.", "uses five gigabytes monthly."),
+    ])
+    func openAmountsAndMeasuresBeforeAPeriodsAdjective(_ input: String, _ expected: String) { #expect(say(input) == expected) }
+
     @Test func generationsAreNoGenerals() {
         #expect(say("comprising 304 Gen Z individuals") == "comprising three hundred and four Gen Z individuals")
         #expect(say("97% of Gen Zs agree") == "ninety seven percent of Gen Zs agree")

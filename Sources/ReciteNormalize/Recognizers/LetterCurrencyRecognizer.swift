@@ -39,10 +39,12 @@ struct LetterCurrencyRecognizer {
             }
         }
         var magnitude: String?
-        if !rest.isEmpty {
+        // "R 4,000,000+": an open amount, "plus".
+        let plus = rest == "+"
+        if !rest.isEmpty, !plus {
             guard let m = rules.magnitudes[String(rest)] ?? rules.magnitudes[rest.lowercased()] else { return nil }
             magnitude = m
-        } else if context.joins(i + count - 1), let word = context.core(i + count), word.count > 2 || MoneyRecognizer.shortMagnitudes.contains(word),
+        } else if rest.isEmpty, context.joins(i + count - 1), let word = context.core(i + count), word.count > 2 || MoneyRecognizer.shortMagnitudes.contains(word),
                   let m = rules.magnitudes[word.lowercased()] ?? rules.magnitudes[String(word.lowercased().dropLast())] {
             // "Sh5 Million", "Rs.3 Lakhs", "Rs 1.5 lakh crore".
             let (both, more) = MoneyRecognizer(rules: rules).compoundMagnitude(m, at: i + count, in: context)
@@ -58,6 +60,7 @@ struct LetterCurrencyRecognizer {
             guard proved else { return nil }
         }
         var spoken = MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: magnitude)
+        if plus { spoken += " " + rules.word("plus") }
         // "R125 373 p.a.": a rate's abbreviation after the amount.
         var dotted = false
         if context.joins(i + count - 1) || context.pieces[i + count - 1].trail.isEmpty,

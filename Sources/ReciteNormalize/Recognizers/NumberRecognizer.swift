@@ -854,8 +854,17 @@ struct NumberRecognizer {
         if lower.contains("-"), lower.split(separator: "-").allSatisfy({ ["north", "south", "east", "west"].contains($0) }) { return false }
         // "7 to 12 mph increasing", "20 mph gusting": a verb after the measure.
         if lower.hasSuffix("ing"), Self.verbsAfterMeasure.contains(lower) { return false }
+        // "the 15GB weekly data bundle", "1.8GB monthly plan": a period's adjective, then its noun.
+        if Self.periodAdjectives.contains(lower), context.joins(unitEnd), let after = context.core(unitEnd + 1), after.count > 2,
+           after.first?.isLowercase == true, after.allSatisfy(\.isLetter), !Self.notNounsAfterMeasure.contains(after.lowercased()),
+           !Self.wordsAfterMeasure.contains(after.lowercased()) {
+            return true
+        }
         return !Self.wordsAfterMeasure.contains(lower) && !lower.hasSuffix("ly") && !lower.hasSuffix("ed")
     }
+
+    /// Adjectives of a period that stand between a measure and the noun it describes.
+    static let periodAdjectives: Set<String> = ["daily", "weekly", "monthly", "yearly", "hourly", "nightly", "quarterly", "annual"]
 
     /// Verbs in -ing that follow a measure ("winds 7 to 12 mph increasing to 18"); other -ing words
     /// may be nouns it describes ("65 W charging", "$600M funding").

@@ -1885,9 +1885,9 @@ enum EmbeddedRuleFiles {
         letters: [B, K, dt]
 
         # Words that are not the unit their case, folded, spells: "44.14 US dollars" (not microseconds),
-        # "2.25 billion GT" (gross tonnage, not gigatonnes), "AM", "PM"; "60 of them" (not "oF", the
+        # "2.25 billion GT" (gross tonnage, not gigatonnes), "AM", "PM", "a 2017 CV" (a capital value); "60 of them" (not "oF", the
         # degrees Fahrenheit of "-3oF").
-        notFolded: [US, UK, GT, AM, PM, MS, PS, TS, NS, AS, IS, of, Of, OF, oc, Oc, OC]
+        notFolded: [US, UK, GT, AM, PM, MS, PS, TS, NS, AS, IS, CV, of, Of, OF, oc, Oc, OC]
 
         # Units said in the singular in a listing's pair of measures: "3BR/2BA", "2 bd/1 ba" → "three
         # bedroom, two bath".
