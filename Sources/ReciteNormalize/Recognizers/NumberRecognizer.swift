@@ -14,14 +14,11 @@ struct NumberRecognizer {
         // "Tuesday 18 th June", "the par three 6 th": an ordinal's letters typed apart from its number.
         if core.utf8.count <= 3, context.joins(i), let suffix = context.core(i + 1), suffix.utf8.count == 2, core.isAllDigits,
            rules.numberWords == nil, OrdinalVerbalizer.isValidSuffix(suffix.lowercased(), for: core), context.pieces[i + 1].lead.isEmpty {
-            var pieces = context.pieces
-            pieces[i].core = Substring(String(core) + suffix)
-            pieces[i].trail = pieces[i + 1].trail
-            pieces.remove(at: i + 1)
-            var inner = Context(rules: rules, pieces: pieces)
-            inner.previousWord = context.previousWord
-            inner.subjects = context.subjects
-            if var m = recognize(at: i, in: &inner) {
+            if var m = reread(i, in: context, changing: { pieces, k in
+                pieces[k].core = Substring(String(core) + suffix)
+                pieces[k].trail = pieces[k + 1].trail
+                pieces.remove(at: k + 1)
+            }) {
                 m.count += 1
                 return m
             }
@@ -30,13 +27,10 @@ struct NumberRecognizer {
         // stands apart; the number is read as if the dash stood apart too.
         if core.utf8.count > 2, let dash = core.last, dash == "-" || dash == "–" || dash == "—", core.dropLast().last?.isASCIIDigit == true,
            !core.dropLast().contains(where: { $0 == "-" || $0 == "–" || $0 == "—" }) {
-            var pieces = context.pieces
-            pieces[i].core = core.dropLast()
-            pieces[i].trail = Substring(String(dash) + piece.trail)
-            var inner = Context(rules: rules, pieces: pieces)
-            inner.previousWord = context.previousWord
-            inner.subjects = context.subjects
-            if let m = recognize(at: i, in: &inner) { return m }
+            if let m = reread(i, in: context, changing: { pieces, k in
+                pieces[k].core = core.dropLast()
+                pieces[k].trail = Substring(String(dash) + piece.trail)
+            }) { return m }
         }
         // "477(2B)", "12(3)": a subsection's label glued after its section, said as written.
         if piece.lead.utf8.first == UInt8(ascii: "("), let m = StatuteSections.subsection(at: i, in: context) { return m }
@@ -940,6 +934,19 @@ struct NumberRecognizer {
         }
         let reading = NumberReading(rules: rules)
         return numbers.map { reading.say($0, allowYear: false) }.joined(separator: " \(rules.word("slash")) ")
+    }
+
+    /// Piece `i` read again after `change` (given the pieces and `i`'s place among them). Only the
+    /// pieces around it are copied (no rule looks further than 60 pieces away): a line of
+    /// thousands of such words ("18 th 18 th …") would otherwise be copied whole for each.
+    private func reread(_ i: Int, in context: Context, changing change: (inout [Piece], Int) -> Void) -> Match? {
+        let window = max(0, i - 80)..<min(context.pieces.count, i + 81)
+        var pieces = Array(context.pieces[window])
+        change(&pieces, i - window.lowerBound)
+        var inner = Context(rules: rules, pieces: pieces)
+        inner.previousWord = context.previousWord
+        inner.subjects = context.subjects
+        return recognize(at: i - window.lowerBound, in: &inner)
     }
 
     /// "3/$10", "2/£5": a shop's price for a count of things, "three for ten dollars".
