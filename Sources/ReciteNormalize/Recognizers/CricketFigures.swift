@@ -19,7 +19,7 @@ enum CricketFigures {
         return window.contains { k in
             // "first-wicket stand": a compound's last word.
             let whole = context.pieces[k].core
-            let core = whole.count <= 20 ? (whole.split(separator: "-").last ?? whole) : whole
+            let core = whole.lastIndex(of: "-").map { whole[whole.index(after: $0)...] } ?? whole
             guard core.count >= 3, core.count <= 8, core.first?.isLetter == true else { return false }
             return strong.contains(core.lowercased()) || isAllOut(at: k, in: context)
         }
