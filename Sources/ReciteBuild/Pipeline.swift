@@ -226,13 +226,14 @@ extension Pipeline {
 
     /// Refuses YAML that Yams cannot read safely (see `YAMLGuard`), with its place.
     static func refuseHostile(_ yaml: String, path: String) throws(ConfigurationError) {
-        if let problem = YAMLGuard.problem(in: yaml) {
-            throw ConfigurationError("\(path):\(problem.line):\(problem.column): error: The pipeline \(problem.message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
+        func refused(_ line: Int, _ column: Int, _ message: String) -> ConfigurationError {
+            ConfigurationError("\(path):\(line):\(column): error: The pipeline \(message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
         }
+        if let problem = YAMLGuard.problem(in: yaml) { throw refused(problem.line, problem.column, problem.message) }
         do {
             _ = try YAMLGuard.checkedNode(yaml)
         } catch let refusal as YAMLGuard.Refusal {
-            throw ConfigurationError("\(path):\(refusal.line):\(refusal.column): error: The pipeline \(refusal.message); a pipeline is a mapping of settings (see Pipelines/default.yml).")
+            throw refused(refusal.line, refusal.column, refusal.message)
         } catch {
             // Not valid YAML: the decoder that follows says where.
         }
