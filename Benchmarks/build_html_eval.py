@@ -16,7 +16,11 @@ A page whose name's SHA-1 (as an integer) is divisible by 3 is held out (see htm
 --held). The pages themselves are data of their owners (research licences, AGPL-3.0 for
 Dragnet's): they are not committed; this script and SOURCES.tsv say where each one came from.
 
-Usage: python3 Benchmarks/build_html_eval.py MIRRORS_DIR [OUT_DIR]
+A second batch (`--batch 2`, into Eval/html-second) takes the next N of each source in the same order,
+drawn after the first batch's held part had been reported and read: its held third is then the figure for
+pages nobody tuned for, and the first batch's held third becomes development.
+
+Usage: python3 Benchmarks/build_html_eval.py MIRRORS_DIR [OUT_DIR] [--batch 1|2]
        (MIRRORS_DIR holds j-szulc+html-cleaning-dataset-merged/repo, ppke-nlpg+CleanPortalEval/repo,
        geodrome+page-signal/repo: bare git snapshots)
 """
@@ -65,6 +69,13 @@ class Annotated(html.parser.HTMLParser):
             self.parts.append(data)
 
 
+def decoded(raw):
+    """A gold file's text: UTF-8, or UTF-16 where a byte-order mark says so (some of Dragnet's are)."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return raw.decode("utf-16", "replace")
+    return raw.decode("utf-8", "replace").lstrip("\ufeff")
+
+
 def cleaneval_text(raw):
     # The "URL: …" line heads the gold, after a blank line or a byte-order mark at times.
     lines = [line for k, line in enumerate(raw.lstrip("\ufeff").split("\n")) if not (k < 3 and line.strip().startswith("URL:"))]
@@ -83,7 +94,7 @@ def candidates(mirrors):
             continue
         gold_path = f"dragnet_data/GoldStandard/{m.group(1)}.txt"
         def load(path=path, gold_path=gold_path):
-            gold = git(merged, "show", f"HEAD:{gold_path}").decode("utf-8", "replace")
+            gold = decoded(git(merged, "show", f"HEAD:{gold_path}"))
             gold = gold.split("!@#$%^&*()  COMMENTS")[0]
             return git(merged, "show", f"HEAD:{path}"), gold
         yield "dragnet", f"dragnet-{m.group(1)}", (MERGED.replace("+", "/"), mc, path, gold_path), load
@@ -97,7 +108,7 @@ def candidates(mirrors):
         gold_path = f"{base}/annotated/{m.group(1)}.html"
         def load(path=path, gold_path=gold_path):
             parser = Annotated()
-            parser.feed(git(l3s, "show", f"HEAD:{gold_path}").decode("utf-8", "replace"))
+            parser.feed(decoded(git(l3s, "show", f"HEAD:{gold_path}")))
             parser.close()
             return git(l3s, "show", f"HEAD:{path}"), "".join(parser.parts)
         yield "l3s", f"l3s-{m.group(1)[:8]}", (L3S.replace("+", "/"), lc, path, gold_path), load
@@ -109,17 +120,25 @@ def candidates(mirrors):
             continue
         gold_path = f"GoldStandard/{m.group(1)}.txt"
         def load(path=path, gold_path=gold_path):
-            return git(cpe, "show", f"HEAD:{path}"), cleaneval_text(git(cpe, "show", f"HEAD:{gold_path}").decode("utf-8", "replace"))
+            return git(cpe, "show", f"HEAD:{path}"), cleaneval_text(decoded(git(cpe, "show", f"HEAD:{gold_path}")))
         name = "cpe-" + re.sub(r"[^a-z0-9]+", "-", m.group(1).lower()).strip("-")
         yield "cpe", name, (CPE.replace("+", "/"), cc, path, gold_path), load
 
 
 def main():
-    mirrors = sys.argv[1]
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Eval/html")
+    args = sys.argv[1:]
+    batch = 1
+    if "--batch" in args:
+        k = args.index("--batch")
+        batch = int(args[k + 1])
+        del args[k:k + 2]
+    mirrors = args[0]
+    default = "Eval/html" if batch == 1 else "Eval/html-second"
+    out = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), default)
     os.makedirs(out, exist_ok=True)
     pool = sorted(candidates(mirrors), key=lambda c: sha(c[1]))
     taken = {k: 0 for k in COUNTS}
+    skipped = {k: 0 for k in COUNTS}  # eligible pages seen, the earlier batches' among them
     rows = []
     for kind, name, origin, load in pool:
         if taken[kind] >= COUNTS[kind]:
@@ -127,6 +146,9 @@ def main():
         source, gold = load()
         words = len(gold.split())
         if not (120 <= words <= 8000) or len(source) > 600_000:
+            continue
+        skipped[kind] += 1
+        if skipped[kind] <= COUNTS[kind] * (batch - 1):
             continue
         taken[kind] += 1
         os.makedirs(os.path.join(out, name), exist_ok=True)

@@ -37,6 +37,9 @@ extension ArticleExtractor {
     /// Whether element `i` is apparatus by its names, role, target or text.
     func isApparatus(_ i: Int) -> Bool {
         let node = page.nodes[i]
+        // The page itself is never apparatus, whatever its names say (`<body class="permalink">`
+        // marks a blog's page of one post).
+        if i == page.body || node.name == "html" { return false }
         let role = node.attributes["role"]?.lowercased() ?? ""
         if Self.apparatusRoles.contains(role) { return true }
         let names = ClassHints.names(node.attributes)

@@ -43,6 +43,7 @@ extension ArticleExtractor {
             }
         }
         dropLinkLines(in: root)
+        dropPullQuotes(in: root)
     }
 
     /// Lines of links set loose among the article's blocks ("Home | News | Local", a trail of
@@ -104,6 +105,14 @@ extension ArticleExtractor {
         if ["advertisement", "advertisements", "ad", "sponsored", "sponsored content", "story continues below advertisement",
             "article continues below advertisement", "continue reading below", "scroll to continue with content"].contains(t) { return true }
         if t.contains("all rights reserved") || t.contains("may not be published, broadcast, rewritten") { return true }
+        // Where the story ran in print ("A version of this article appeared July 24, 2012, on page
+        // A2 in the U.S. edition …"), and the newspaper's line for writing to its reporters
+        // ("Write to Caroline Porter at caroline.porter@wsj.com").
+        if ["a version of this article appear", "a version of this story appear", "this article appeared in print",
+            "a version of this article is in print"].contains(where: { t.hasPrefix($0) }) { return true }
+        if t.hasPrefix("write to "), t.split(separator: " ").count <= 30, t.split(separator: " ").contains(where: { $0.contains("@") && $0.contains(".") }) {
+            return true
+        }
         return t.range(of: #"^(©|\(c\)|copyright\b)"#, options: .regularExpression) != nil && t.split(separator: " ").count <= 40
     }
 

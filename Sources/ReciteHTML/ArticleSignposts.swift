@@ -4,8 +4,9 @@ import Foundation
 /// heading over its pages (a link home), a paragraph that introduces links as a heading would
 /// ("You may also be interested in:"), a last link to a section ("More Football News from
 /// TEAMtalk"), an invitation to follow someone ("Follow @name on Twitter."), the links to a
-/// story's pages ("Page 1 2 3 Next »") and a row of a story's tools ("Email | Print | Share"). None of them is the article's text, and each would be
-/// read as a sentence.
+/// story's pages ("Page 1 2 3 Next »"), a row of a story's tools ("Email | Print | Share") and a
+/// card that calls the reader to another medium ("Miley Cyrus Engaged … Watch Video"). None of
+/// them is the article's text, and each would be read as a sentence.
 extension ArticleExtractor {
     /// Marks the signposts as dropped (article mode, after the apparatus).
     mutating func dropSignposts() {
@@ -22,6 +23,8 @@ extension ArticleExtractor {
                 dropSubtree(i)
             } else if Self.toolHolders.contains(name) || name == "span" || name == "dd", isFiling(i) {
                 dropSubtree(i)
+            } else if name == "a", let card = mediaCard(calledBy: i) {
+                dropSubtree(card)
             } else if name == "p" {
                 if let links = linksAnnounced(by: i) {
                     for k in [i] + links { dropSubtree(k) }
@@ -91,6 +94,36 @@ extension ArticleExtractor {
         let text = page.text(of: i).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.range(of: #"^follow\b.{0,60}\b(on|at)\s+(twitter|facebook|instagram|linkedin|mastodon|bluesky|threads|x)\b"#,
                           options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    // MARK: - Calls to watch or view
+
+    /// The words of a link that calls the reader to a video, a gallery or a larger photo.
+    static let mediaCalls: Set<String> = ["watch video", "watch the video", "watch now", "play video", "play the video",
+                                          "view full size", "view larger", "view larger image", "view gallery", "view slideshow",
+                                          "view photos", "view images", "see photos", "see images", "see the photos",
+                                          "see gallery", "see slideshow", "photo gallery"]
+
+    /// For a link that calls to a video or a gallery ("Watch Video", "View Full Size"), the card it
+    /// ends: the box of its headline or shortened caption (under 160 characters of other text, no
+    /// sentence: a headline, a question, or a caption cut short with "…"), widened while the
+    /// boxes around it add nothing. Nil when the link stands in prose.
+    func mediaCard(calledBy link: Int) -> Int? {
+        let words = page.text(of: link).lowercased().split(whereSeparator: { !$0.isLetter })
+        guard !words.isEmpty, words.count <= 4, Self.mediaCalls.contains(words.joined(separator: " ")) else { return nil }
+        var card = page.nodes[link].parent
+        while card >= 0, card != page.body, textLength[card] == textLength[link] { card = page.nodes[card].parent }
+        guard card >= 0, card != page.body, !isArticleContainer(card), paragraphs[card] == 0,
+              textLength[card] - textLength[link] < 160 else { return nil }
+        let other = page.text(of: card).replacingOccurrences(of: page.text(of: link), with: " ")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if other.hasSuffix("."), !other.hasSuffix("..."), other.contains(" ") { return nil }
+        while true {
+            let parent = page.nodes[card].parent
+            guard parent >= 0, parent != page.body, !isArticleContainer(parent), textLength[parent] == textLength[card] else { break }
+            card = parent
+        }
+        return card
     }
 
     // MARK: - Pagination

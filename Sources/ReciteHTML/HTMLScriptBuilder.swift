@@ -212,7 +212,8 @@ struct HTMLScriptBuilder {
     /// An image is read by its description when it stands alone (not inside a line of text)
     /// and no figure caption says it already.
     mutating func readImage(_ i: Int) {
-        guard builder.isEmpty, var alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace, Self.isDescription(alt) else { return }
+        guard builder.isEmpty, var alt = page.nodes[i].attributes["alt"]?.trimmingWhitespace,
+              Self.isDescription(alt, of: page.nodes[i].attributes["src"] ?? "") else { return }
         if options.content == .article { alt = Self.withoutCredit(alt) }
         let altWords = Self.words(alt)
         guard saidDescriptions.insert(altWords.joined(separator: " ")).inserted else { return }
@@ -266,10 +267,16 @@ struct HTMLScriptBuilder {
     }
 
     /// Alt text worth saying: not empty, not a file name, not a generic word.
-    static func isDescription(_ alt: String) -> Bool {
+    static func isDescription(_ alt: String, of source: String = "") -> Bool {
         let lower = alt.lowercased()
         guard alt.count >= 3, !["image", "photo", "picture", "img", "logo", "icon", "thumbnail", "avatar"].contains(lower) else { return false }
         for ext in [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg"] where lower.hasSuffix(ext) { return false }
+        // The file's own name, as a blog's editor fills it in ("haxforumtopic" for
+        // haxforumtopic.png, "IMG_2041"): a name, not a description.
+        let file = source.split(separator: "?").first.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? ""
+        let stem = file.split(separator: ".").first.map(String.init) ?? ""
+        func bare(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if !stem.isEmpty, bare(stem) == bare(alt) { return false }
         return true
     }
 

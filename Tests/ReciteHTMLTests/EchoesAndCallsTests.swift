@@ -1,0 +1,78 @@
+import Foundation
+import ReciteHTML
+import ReciteScript
+import Testing
+
+/// What a page says twice or points away with, found on development pages of news sites: cards
+/// that call to a video or a larger photo, pull quotes, the print edition's note and the line for
+/// writing to the reporters, an image's file name as its description, and a page whose `<body>`
+/// is named like apparatus. Each case fails without its rule and has a trap that must stay read.
+@Suite struct EchoesAndCallsTests {
+    static func text(_ body: String, bodyTag: String = "<body>") throws -> String {
+        try PrecisionTests.text("<html><head><title>Choir night at the hall</title></head>\(bodyTag)\(body)</body></html>")
+    }
+
+    static let prose = PrecisionTests.prose
+
+    @Test func aCardThatCallsToAVideoIsNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<div class="rel_container"><div class="rel_content"><div class="rel_headline">
+        Miley Cyrus Engaged: Marriage Before 25 a Bad Decision? <a href="javascript:void(0);">Watch Video</a></div></div></div>
+        <div><div class="photo_caption">The choir arrives at the fifth annual... <a href="javascript:void(0);">View Full Size</a></div></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("Miley"), "\(text)")
+        #expect(!text.contains("Full Size"), "\(text)")
+    }
+
+    @Test func aSentenceThatEndsInACallIsRead() throws {
+        // A sentence (it ends with a full stop) beside the link is the article's.
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<div>The choir recorded its rehearsal for the families. <a href="/v">Watch video</a></div></div>
+        """)
+        #expect(text.contains("recorded its rehearsal"), "\(text)")
+    }
+
+    @Test func aPullQuoteThatRepeatsTheArticleIsNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<div class="story-feature"><h2 class="quote"><span>Start Quote</span></h2>
+        <blockquote><p>By singing together we build a stronger village</p></blockquote><span>End Quote</span>
+        <span>Ann Lee</span></div><p>Ann Lee said: "By singing together we build a stronger village, and we have fun."</p></div>
+        """)
+        #expect(text.contains("we have fun"), "\(text)")
+        #expect(!text.contains("Start Quote"), "\(text)")
+        #expect(text.components(separatedBy: "stronger village").count == 2, "\(text)")
+    }
+
+    @Test func aBlockQuoteOfItsOwnIsRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<blockquote><p>Sing as if nobody were listening, and listen as if everyone sang.</p></blockquote></div>
+        """)
+        #expect(text.contains("nobody were listening"), "\(text)")
+    }
+
+    @Test func thePrintEditionsNoteAndTheLineForWritingToReportersAreNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<p>Write to Caroline Porter at caroline.porter@example.com</p>
+        <p>A version of this article appeared July 24, 2012, on page A2 in the U.S. edition of The Journal.</p>
+        <p>Write to the council before Friday if you want a seat at the concert.</p></div>
+        """)
+        #expect(!text.contains("Caroline"), "\(text)")
+        #expect(!text.contains("A version"), "\(text)")
+        #expect(text.contains("Write to the council"), "\(text)")
+    }
+
+    @Test func anImagesFileNameIsNoDescription() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<p><a href="/f/haxforumtopic.png"><img alt="haxforumtopic" src="/f/haxforumtopic.png"></a></p>
+        <p><img alt="The choir on the steps of the hall" src="/f/choir-steps.jpg"></p></div>
+        """)
+        #expect(!text.contains("haxforumtopic"), "\(text)")
+        #expect(text.contains("steps of the hall"), "\(text)")
+    }
+
+    @Test func aBodyNamedPermalinkIsStillThePage() throws {
+        let text = try Self.text("<article class=\"text_post\">\(Self.prose)</article>", bodyTag: "<body class=\"permalink tier2\">")
+        #expect(text.contains("Tickets cost"), "\(text)")
+    }
+}
