@@ -48,8 +48,9 @@ extension ArticleExtractor {
 
     /// Lines of links set loose among the article's blocks ("Home | News | Local", a trail of
     /// sections, "Prev · Next"): a run of inline text between blocks or `<br>`s, 150 characters
-    /// at most, with two links or more that make 70% of it. A sentence that links a phrase is not
-    /// one; nor is a line that is one link.
+    /// at most, with two links or more that make 70% of it, or one link after a label that points
+    /// to a neighbouring story or a forum ("Previous story: …"). A sentence that links a phrase is
+    /// not one; nor is a line that is one link.
     mutating func dropLinkLines(in root: Int) {
         measure()
         for e in root..<page.subtreeEnd(root) where !dropped[e] && !page.nodes[e].isText {
@@ -57,10 +58,11 @@ extension ArticleExtractor {
             func flush() {
                 defer { run = [] }
                 let text = run.reduce(0) { $0 + textLength[$1] }, links = run.reduce(0) { $0 + linkLength[$1] }
-                guard text > 0, text <= 150, links * 10 >= text * 7,
+                guard text > 0, text <= 150, links > 0,
                       run.reduce(0, { $0 + page.subtreeEnd($1) - $1 }) <= Self.largestCard else { return }
                 let count = run.reduce(0) { sum, k in sum + (k..<page.subtreeEnd(k)).filter { page.nodes[$0].name == "a" && textLength[$0] > 0 }.count }
-                guard count >= 2 else { return }
+                let isLinkLine = count >= 2 && links * 10 >= text * 7
+                guard isLinkLine || (count == 1 && Self.storyNavigationLabels.contains(label(of: run))) else { return }
                 for k in run { dropSubtree(k) }
             }
             for child in page.nodes[e].children where !dropped[child] {
@@ -69,6 +71,24 @@ extension ArticleExtractor {
             }
             flush()
         }
+    }
+
+    /// The words before a link to a neighbouring story ("Previous story: <a>…</a>"), and an
+    /// invitation to a forum ("Discuss this story on the <a>… message board</a>").
+    static let storyNavigationLabels: Set<String> = ["previous story", "next story", "previous article", "next article",
+                                                     "previous post", "next post", "previous entry", "next entry",
+                                                     "older post", "newer post", "discuss this story on the",
+                                                     "discuss this article on the", "discuss this on the"]
+
+    /// The words of a run outside its links, lower-cased, without punctuation.
+    func label(of run: [Int]) -> String {
+        var outside = ""
+        for r in run {
+            for k in r..<page.subtreeEnd(r) where page.nodes[k].isText && !dropped[k] && !isInLink(k, below: r) && !(page.nodes[r].name == "a") {
+                outside += " " + page.nodes[k].text
+            }
+        }
+        return outside.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
     }
 
     /// A list whose items are sentences that link a phrase ("A <a>second review</a> by auditors
@@ -110,6 +130,8 @@ extension ArticleExtractor {
         // ("Write to Caroline Porter at caroline.porter@wsj.com").
         if ["a version of this article appear", "a version of this story appear", "this article appeared in print",
             "a version of this article is in print"].contains(where: { t.hasPrefix($0) }) { return true }
+        // A disclaimer: "The opinions expressed in this release … do not necessarily reflect …".
+        if t.contains("do not necessarily reflect"), t.contains("views") || t.contains("opinions") { return true }
         if t.hasPrefix("write to "), t.split(separator: " ").count <= 30, t.split(separator: " ").contains(where: { $0.contains("@") && $0.contains(".") }) {
             return true
         }

@@ -75,4 +75,27 @@ import Testing
         let text = try Self.text("<article class=\"text_post\">\(Self.prose)</article>", bodyTag: "<body class=\"permalink tier2\">")
         #expect(text.contains("Tickets cost"), "\(text)")
     }
+
+    @Test func linksToTheNeighbouringStoriesAndTheForumAreNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<br><b>Previous story:</b> <a href="/a">Didgeridoo you want to see some concerts?</a><br>
+        <b>Next story:</b> <a href="/b">Beanie buddy gets rapper in trouble</a><br>
+        &#8226; Discuss this story on the <a href="/boards">Ontario Hockey League message board</a><br>
+        See the <a href="/c">full programme</a> before you come.<br></div>
+        """)
+        #expect(!text.contains("Didgeridoo"), "\(text)")
+        #expect(!text.contains("Beanie"), "\(text)")
+        #expect(!text.contains("message board"), "\(text)")
+        #expect(text.contains("full programme"), "\(text)")
+    }
+
+    @Test func aDisclaimerIsNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<p>The opinions expressed in this release are those of the organization issuing it and do not
+        necessarily reflect the thoughts or opinions of the site or its staff.</p>
+        <p>Lower prices do not necessarily reflect lower costs, the treasurer warned.</p></div>
+        """)
+        #expect(!text.contains("organization issuing"), "\(text)")
+        #expect(text.contains("treasurer warned"), "\(text)")
+    }
 }
