@@ -16,14 +16,26 @@ enum CricketFigures {
         guard context.rules.numberWords == nil, context.rules.spellNumbers else { return false }
         if context.subjects.contains(.cricket) { return true }
         let window = max(0, i - 60)..<min(context.pieces.count, i + 60)
-        return window.contains { k in
+        var supporting: Set<String> = []
+        for k in window {
             // "first-wicket stand": a compound's last word.
             let whole = context.pieces[k].core
             let core = whole.lastIndex(of: "-").map { whole[whole.index(after: $0)...] } ?? whole
-            guard core.count >= 3, core.count <= 8, core.first?.isLetter == true else { return false }
-            return strong.contains(core.lowercased()) || isAllOut(at: k, in: context)
+            guard core.count >= 3, core.count <= 12, core.first?.isLetter == true else { continue }
+            let lower = core.lowercased()
+            if strong.contains(lower) || isAllOut(at: k, in: context) { return true }
+            if Self.supporting.contains(lower) { supporting.insert(lower) }
         }
+        // "after 21 overs of the Pakistan innings … at 60-6": two of the game's words together,
+        // one of them its own (baseball has innings, runs and balls, but no overs or deliveries).
+        return supporting.count >= 2 && !supporting.isDisjoint(with: Self.ownSupporting)
     }
+
+    /// Words cricket shares with other games, of which two together prove it.
+    static let supporting: Set<String> = ["overs", "innings", "bowling", "batting", "deliveries", "balls", "runs", "crease",
+                                          "boundaries", "sixes", "fours", "top-scored", "run-rate"]
+    /// Of those, the ones no other game's report uses.
+    static let ownSupporting: Set<String> = ["overs", "deliveries", "crease", "top-scored", "run-rate"]
 
     /// "Pakistan reached 60/2", "a total of 189/4": runs for wickets written with a slash, with
     /// words cricket shares with baseball (runs, innings) nearby. Baseball writes no such total,

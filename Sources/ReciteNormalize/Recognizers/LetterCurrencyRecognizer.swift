@@ -30,6 +30,13 @@ struct LetterCurrencyRecognizer {
         }
         guard var n = NumberLiteral.parse(body, rules: rules), n.integer.first != nil else { return nil }
         let rest = body[n.end...]
+        // "KSh 30,000–60,000", "KSh 30,000/month", "Kshs. 169,140 - 324,430": a code of letters
+        // reads the shapes of an amount as a sign does ("$30,000–60,000").
+        if code.count > 1, !trailer, needsMoneyShapes(rest, after: i + count - 1, in: context),
+           var m = MoneyRecognizer(rules: rules).amount(body, currency: currency, at: i + count - 1, opening: i, in: context) {
+            m.count += count - 1
+            return m
+        }
         // "R10 000": groups of three digits in the next words.
         if rest.isEmpty, n.isInteger, !n.grouped, n.integer.count <= 3 {
             while context.joins(i + count - 1), let next = context.core(i + count), next.count == 3, next.isAllDigits {
@@ -72,6 +79,14 @@ struct LetterCurrencyRecognizer {
         var m = Match(count, spoken)
         m.consumesDot = dotted
         return m
+    }
+
+    /// Whether what follows the digits is a range or a rate (a dash, a slash, a dash apart), which
+    /// the reading of an amount after a sign knows, rather than a magnitude or a plus.
+    private func needsMoneyShapes(_ rest: Substring, after k: Int, in context: Context) -> Bool {
+        if let first = rest.first { return first == "/" || RangeRecognizer.dashes.contains(first) }
+        guard context.joins(k), let next = context.core(k + 1), next.count == 1 else { return false }
+        return RangeRecognizer.dashes.contains(next.first!)
     }
 
     /// "between R50 and R10,000", "N1,000 … for just N25": another amount with the same letter in

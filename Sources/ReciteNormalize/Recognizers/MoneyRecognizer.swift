@@ -22,13 +22,18 @@ struct MoneyRecognizer {
            let currency = rules.currencies[String(core)] ?? (rules.numberWords != nil && core.count == 3 ? rules.currencies[core.uppercased()] : nil),
            core.count == 3 && (core.allSatisfy(\.isUppercase) || rules.numberWords != nil) || !core.contains(where: \.isLetter) || core.last == "$"
             || core.count == 2 && core.first!.isUppercase,
-           let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
+           let n = NumberLiteral.parse(next, rules: rules) {
             // "Rs 25 crore", "Rs 1 cr": a magnitude word after the amount (not a letter: "USD 5 m" may be metres).
-            if context.joins(i + 1), let word = context.core(i + 2), word.count > 2 || Self.shortMagnitudes.contains(word), let magnitude = rules.magnitudes[word.lowercased()] {
+            if n.end == next.endIndex, context.joins(i + 1), let word = context.core(i + 2), word.count > 2 || Self.shortMagnitudes.contains(word),
+               let magnitude = rules.magnitudes[word.lowercased()] {
                 let (both, more) = compoundMagnitude(magnitude, at: i + 2, in: context)
                 return Match(3 + more, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: both))
             }
-            return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
+            // "USD 30,000–60,000", "USD 1,500/month": the amount read as if glued to its code.
+            if var m = amount(next, currency: currency, at: i + 1, opening: i, in: context) {
+                m.count += 1
+                return m
+            }
         }
         // "Rs. 500": a currency abbreviation with its period.
         if let dotted = context.coreWithDot(i), let currency = rules.currencies[dotted], piece.trail == ".",
@@ -36,7 +41,12 @@ struct MoneyRecognizer {
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
         guard let (symbol, currency) = currencyPrefix(core) else { return nil }
-        core = core.dropFirst(symbol.count)
+        return amount(core.dropFirst(symbol.count), currency: currency, at: i, opening: i, in: context)
+    }
+
+    /// The amount written at piece `i` (its currency already read: glued before it, or a word of
+    /// its own at `opening`): "3.50", "12k", "20/mo", "50.00-100.00", "150,000 - 200,000".
+    func amount(_ core: Substring, currency: Currency, at i: Int, opening: Int, in context: Context) -> Match? {
         guard var n = NumberLiteral.parse(core, rules: rules) else { return nil }
         // "€420.000": in euros, three decimals group thousands (as written in much of Europe), unless a
         // magnitude follows ("€1.193 million").
@@ -67,6 +77,13 @@ struct MoneyRecognizer {
                                                                withFrom: false, after: context.previousLowercased)
                 return Match(3, spoken)
             }
+            // "Kshs. 169,140 - 324,430": the high end without its currency, said after it.
+            if dash != "—", let range = plainHighEnd(n, highText, currency: currency, in: context) { return Match(3, range) }
+        }
+        // "Kshs. 169,140- 324,430": the dash glued to the low end.
+        if rest.count == 1, RangeRecognizer.dashes.contains(rest.first!), rest != "—", context.joins(i), let highText = context.core(i + 1),
+           let range = plainHighEnd(n, highText, currency: currency, in: context) {
+            return Match(2, range)
         }
         if rest.isEmpty {
             // "$45 billion", "¥30 b".
@@ -94,7 +111,7 @@ struct MoneyRecognizer {
             let whole = n.isInteger || n.fraction?.allSatisfy({ $0 == "0" }) == true
             // Without a determiner (or a possessive, or a compound adjective) before it, an amount counts
             // ("£75,000 adrift", "$1979 return"), unless a plural follows ("$1000 increments").
-            money.adjective = pluses.isEmpty && whole && (determinerBefore(i, in: context) || pluralAfter(nounAfterRate(i + 1, in: context), in: context))
+            money.adjective = pluses.isEmpty && whole && (determinerBefore(opening, in: context) || pluralAfter(nounAfterRate(i + 1, in: context), in: context))
                 && numbers.isAdjective(at: i, unitEnd: nounAfterRate(i + 1, in: context), in: context, decimals: !n.isInteger)
             return Match(1, money.say(n, currency: currency, magnitude: nil) + pluses)
         }
@@ -105,7 +122,7 @@ struct MoneyRecognizer {
         }
         // "$20/mo": per unit of time; "a $1,500/month apartment": after "a" before a noun, in the singular
         // ("£10/wk sounds good" keeps the plural).
-        money.adjective = rest.first == "/" && i > 0 && ["a", "an"].contains(context.pieces[i - 1].core.lowercased())
+        money.adjective = rest.first == "/" && opening > 0 && ["a", "an"].contains(context.pieces[opening - 1].core.lowercased())
             && numbers.isAdjective(at: i, unitEnd: i + 1, in: context, decimals: true)
         if rest.first == "/", let unit = UnitParser(rules: rules).parse(rest.dropFirst()) {
             let amount = money.say(n, currency: currency, magnitude: nil)
@@ -192,6 +209,16 @@ struct MoneyRecognizer {
     static let timeWords: Set<String> = ["year", "month", "week", "day", "night", "hour", "minute"]
 
     /// An amount with its currency symbol, alone ("$300").
+    /// "one hundred sixty nine thousand … to three hundred twenty four thousand … shillings": a
+    /// range whose high end is a bare number, no smaller than the low end, the currency said once.
+    private func plainHighEnd(_ low: NumberLiteral, _ highText: Substring, currency: Currency, in context: Context) -> String? {
+        guard let high = NumberLiteral.parse(highText, rules: rules), high.end == highText.endIndex,
+              let a = Double(low.integer), let b = Double(high.integer), b >= a, low.grouped || high.grouped || low.integer.count >= 3 else { return nil }
+        let spokenLow = DecimalVerbalizer(rules: rules).say(low)
+        return RangeVerbalizer(rules: rules).say(spokenLow, MoneyVerbalizer(rules: rules).say(high, currency: currency, magnitude: nil),
+                                                 withFrom: false, after: context.previousLowercased)
+    }
+
     func sayAlone(_ text: Substring) -> String? {
         guard let (symbol, currency) = currencyPrefix(text) else { return nil }
         let body = text.dropFirst(symbol.count)

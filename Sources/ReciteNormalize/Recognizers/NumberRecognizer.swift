@@ -141,6 +141,11 @@ struct NumberRecognizer {
                context.previousIs("number") || isPluralNumberBeside(i, in: context) {
                 return Match(1, prefix + reading.plural(reading.say(n, allowYear: false)))
             }
+            // "73′ GOAL!": a match's minute opening a line of a live report.
+            if count == 1, prefix.isEmpty, ["′", "'", "’"].contains(suffix), n.isInteger,
+               let minute = SportsContext.matchMinute(Substring(n.integer), at: i, in: context) {
+                return Match(1, minute)
+            }
             if count == 1, let code = codeAfterPlace(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + code) }
             if count == 1, suffix.utf8.count == 1, let degrees = celsius(n, suffix: suffix, at: i, in: context) { return Match(1, prefix + degrees) }
             // "the 15A and 15B routes", "the southern 27L runway": a number and a capital before a word of
@@ -167,7 +172,7 @@ struct NumberRecognizer {
             // in the plural, after it.
             if suffix == "K" || suffix == "k", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1),
                next.first?.isLowercase == true, next.count > 2, case let lower = next.lowercased(), !Self.afterKNames.contains(lower),
-               lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower) || Self.countedAfterK.contains(lower),
+               Self.looksPlural(lower) || Self.countedAfterMillion.contains(lower) || Self.countedAfterK.contains(lower),
                !Self.notNounsAfterMeasure.contains(lower), let magnitude = rules.magnitudes["k"] {
                 return Match(1, "\(prefix)\(reading.say(n, allowYear: false)) \(magnitude)")
             }
@@ -186,7 +191,7 @@ struct NumberRecognizer {
             // ("165m height", "100m sprint", "30m away" stay meters).
             if suffix == "m", rules.numberWords == nil, context.joins(i), let next = context.core(i + 1), next.count > 2,
                next.first?.isLowercase == true, next.allSatisfy(\.isLetter), case let lower = next.lowercased(),
-               lower.hasSuffix("s") && !lower.hasSuffix("ss") || Self.countedAfterMillion.contains(lower),
+               Self.looksPlural(lower) || Self.countedAfterMillion.contains(lower),
                !Self.wordsAfterMeasure.contains(lower), !Self.notNounsAfterMeasure.contains(lower),
                !Self.wordsOfPlaceAfterMeasure.contains(lower), rules.allUnits[String(next)] == nil, let million = rules.magnitudes["m"] {
                 return Match(1, "\(prefix)\(DecimalVerbalizer(rules: rules, hundredAnd: false).say(n)) \(million)")
@@ -387,7 +392,9 @@ struct NumberRecognizer {
             return Match(3, "\(reading.sayHouseNumber(n)) \(rules.word("by")) \(reading.sayHouseNumber(second))")
         }
         if next == "x" || next == "×", context.joins(j), context.core(j + 1)?.first?.isASCIIDigit == true {
-            return Match(count + 1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word("by"))")
+            // "8 x 8 = 64": a product worked out, "times".
+            let product = (j + 2...j + 3).contains { context.core($0) == "=" }
+            return Match(count + 1, "\(prefix)\(reading.say(n, allowYear: false)) \(rules.word(product ? "times" : "by"))")
         }
         // "the 1980 s": a decade written apart.
         if next == "s", n.isInteger, !n.grouped, n.integer.count == 4, n.integer.last == "0", let v = n.value {
@@ -529,8 +536,10 @@ struct NumberRecognizer {
     func twentyFourHour(_ digits: String) -> String? {
         guard digits.count == 4, let hour = Int(digits.prefix(2)), let minute = Int(digits.suffix(2)), hour < 24, minute < 60 else { return nil }
         let cardinal = CardinalVerbalizer(rules: rules)
-        let hours = (hour < 10 ? "oh " : "") + cardinal.say(hour == 0 ? "0" : String(hour))
-        let minutes = minute == 0 ? "hundred" : minute < 10 ? "oh \(cardinal.say(String(minute)))" : cardinal.say(String(minute))
+        // Midnight's hour is said digit by digit, as the military does: "zero zero zero one hours".
+        let hours = hour == 0 ? "zero zero" : (hour < 10 ? "oh " : "") + cardinal.say(String(hour))
+        let nought = hour == 0 ? "zero" : "oh"
+        let minutes = minute == 0 ? "hundred" : minute < 10 ? "\(nought) \(cardinal.say(String(minute)))" : cardinal.say(String(minute))
         return "\(hours) \(minutes)"
     }
 
@@ -663,6 +672,11 @@ struct NumberRecognizer {
             markIndex = i + 1
         }
         guard let mark, let unit = markUnit(mark) else { return nil }
+        // "73′ GOAL!": a match's minute opening a line of a live report.
+        if markIndex == i, "′'’".contains(mark), piece.trail.count == 1, piece.core.isAllDigits,
+           let minute = SportsContext.matchMinute(piece.core, at: i, in: context) {
+            return Match(1, minute).consumingQuote(true)
+        }
         // Quotes opened before and not closed; a mark right after a number was a unit, not a quote.
         // “in 2017”: a closing curly quote answers the opening one, which is another character.
         let opening: Character = mark == "”" ? "“" : mark == "’" ? "‘" : mark
@@ -881,7 +895,18 @@ struct NumberRecognizer {
     /// Words that follow a measure without making it an adjective ("10 km of road", "5 kg in all").
     static let notNounsAfterMeasure: Set<String> = ["of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "per",
                                                      "than", "away", "ago", "each", "a", "an", "the", "is", "was", "are", "were",
-                                                     "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as"]
+                                                     "into", "over", "under", "off", "out", "up", "down", "but", "so", "if", "as",
+                                                     // prepositions and the words that open a clause ("winds of 140 kph near the centre")
+                                                     "near", "around", "across", "along", "through", "toward", "towards", "past", "within",
+                                                     "beyond", "above", "below", "behind", "during", "after", "before", "since", "until",
+                                                     "against", "between", "via", "while", "when", "where", "which", "that", "who", "then",
+                                                     "has", "have", "had", "will", "would", "can", "could", "should", "may", "might", "must"]
+
+    /// A word in lower case that ends as an English plural does ("plays", "downloads"), not as a
+    /// singular or an adjective in "s" ("glass", "bonus", "continuous", "basis").
+    static func looksPlural(_ lower: String) -> Bool {
+        lower.hasSuffix("s") && !lower.hasSuffix("ss") && !lower.hasSuffix("us") && !lower.hasSuffix("is")
+    }
     /// Words after a width and a height in pixels ("1920 x 1080 pixels").
     static let resolutionWords: Set<String> = ["pixels", "pixel", "px", "resolution", "display", "screen", "monitor", "video"]
     /// Words a recipe puts between an amount and its spoon or cup ("2 heaped tbsp").
@@ -965,7 +990,7 @@ struct NumberRecognizer {
     /// Nouns not in the plural that a million counts ("2.7m teu", "10m people").
     /// Plurals without an "s" that a "k" after a number counts ("20k people", "3k feet").
     static let countedAfterK: Set<String> = ["people", "men", "women", "children", "feet", "staff", "sheep", "cattle", "fish"]
-    static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth"]
+    static let countedAfterMillion: Set<String> = ["teu", "people", "tonnes", "barrels", "population", "worth", "bonus", "budget", "deficit", "surplus", "turnover", "revenue", "profit", "debt", "fund", "investment", "contract", "deal", "payout", "salary"]
 
     /// Words after "10K" that name what the K is (a race, a resolution), not a thousand of them.
     static let afterKNames: Set<String> = ["run", "runs", "race", "races", "runner", "runners", "walk", "resolution", "display",
@@ -1166,6 +1191,10 @@ struct NumberRecognizer {
         if whole == nil, denominator == parts[1], let figures = CricketFigures.say(parts[0], denominator, rules: rules),
            CricketFigures.isCricket(around: i, in: context) || CricketFigures.isSideTotal(parts[0], denominator, around: i, in: context) {
             return Match(1, figures)
+        }
+        // "a 33/1 double", "favoured at 1/10": a horse's odds, where racing or betting is spoken of.
+        if whole == nil, word.isEmpty, denominator == parts[1], let odds = SportsContext.odds(parts[0], denominator, at: i, in: context) {
+            return Match(1, odds)
         }
         if whole == nil, word.isEmpty, denominator == parts[1], let spoken = numberedPair(String(parts[0]), String(denominator), at: i, in: context) {
             return Match(1, spoken)

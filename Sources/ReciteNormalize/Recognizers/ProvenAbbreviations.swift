@@ -45,6 +45,11 @@ extension WordRecognizer {
         if bytes.count <= 4, i > 0, context.pieces[i - 1].core.utf8.count == 3, context.pieces[i - 1].core == rules.per, !context.pieces[i - 1].endsClause, let reading = rules.afterPer[String(piece.core)] {
             return Match(1, reading)
         }
+        // "Co Meath", "Co. Cork": a county of Ireland.
+        if bytes.count == 2, let county = rules.beforeCounty[String(piece.core)], context.joins(i) || piece.trail == ".",
+           let next = context.core(i + 1), rules.counties.contains(String(next)) {
+            return Match(1, county).droppingDot(piece)
+        }
         // "Plan A is": the letter, which eSpeak NG says as "uh" before a word unless written "A-".
         if bytes.count == 1, bytes.first == UInt8(ascii: "A"), i > 0, context.joins(i), piece.trail.isEmpty,
            context.core(i + 1)?.first?.isLetter == true, !context.pieces[i - 1].endsClause,

@@ -94,6 +94,14 @@ struct Reader {
                 i += 1
                 continue
             }
+            // "160 mg x 8 = 1,280 mg": an "x" before a number and an equals sign is a product, "times".
+            if piece.core == "x" || piece.core == "×", rules.verbalizes, rules.numberWords == nil, i > 0, i + 2 < pieces.count,
+               !pieces[i - 1].endsClause, pieces[i + 1].core.first?.isASCIIDigit == true,
+               (i + 2...min(i + 3, pieces.count - 1)).contains(where: { pieces[$0].core == "=" }) {
+                out.append(Run(.speech(rules.word("times")), source: piece.span, style: piece.style))
+                i += 1
+                continue
+            }
             // "17.32″ x 4.13″": an "x" between two measures is "by".
             if piece.core == "x" || piece.core == "×", rules.verbalizes, rules.numberWords == nil, i > 0, i + 1 < pieces.count,
                pieces[i - 1].core.first?.isASCIIDigit == true,

@@ -20,6 +20,16 @@ struct TimeRecognizer {
            let m, after.isEmpty, let v = Int(core), (1...12).contains(v / 100), v % 100 < 60 {
             return finish([v / 100, v % 100], meridiem: m, zone: nil, count: 2)
         }
+        // "18:00 hrs", "08:00 hours": the 24-hour clock with its colon, named by the word after it
+        // ("eighteen hundred hours"), as the same time without the colon is.
+        if rules.numberWords == nil, core.utf8.count == 5, context.joins(i), let next = context.core(i + 1),
+           ["hrs", "hours", "hr"].contains(next.lowercased()), case let parts = core.split(separator: ":"), parts.count == 2,
+           parts[0].count == 2, parts[1].count == 2, parts.allSatisfy(\.isAllDigits),
+           let clock = NumberRecognizer(rules: rules).twentyFourHour(String(parts[0] + parts[1])) {
+            var m = Match(2, "\(clock) \(rules.word("hours"))")
+            m.consumesDot = context.pieces[i + 1].trail.hasPrefix(".") && next.lowercased() == "hrs" && context.core(i + 2)?.first?.isLowercase == true
+            return m
+        }
         // "15h30", "9h00": hours and minutes as South Africa and French-speaking Africa write them.
         if rules.numberWords == nil, (4...5).contains(core.utf8.count), let h = core.firstIndex(of: "h"),
            case let hours = core[..<h], case let minutes = core[core.index(after: h)...], (1...2).contains(hours.count), minutes.count == 2,

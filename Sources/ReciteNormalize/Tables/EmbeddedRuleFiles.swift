@@ -494,7 +494,10 @@ enum EmbeddedRuleFiles {
         # it is written "A-", which eSpeak NG says as the letter before another word.
         beforeLetter: [grade, plan, vitamin, type, class, hepatitis, group, category, level, band, tier, part, appendix, schedule,
           option, exhibit, annex, block, wing, gate, terminal, platform, size, cup, list, section, division, league, route, blood,
-          zone, row, influenza, flu, team, side, paper, form, unit, phase, stage, model, series]
+          zone, row, influenza, flu, team, side, paper, form, unit, phase, stage, model, series,
+          # the parties of a worked example or a case ("Customer A has", "Patient A was")
+          customer, client, patient, person, party, company, country, scenario, household, participant, subject, candidate,
+          user, player, school, site, property, building, tower, lot, ward, box, question, case]
 
         # Days, said in full beside another day or a time ("Sat & Sun 7am–5pm", "Tue-Sun", "Mon 8.30am").
         days:
@@ -674,6 +677,14 @@ enum EmbeddedRuleFiles {
           Albert, Baudouin, Willem, Matilda, Sancho, Casimir, Sigismund, Stanislaus, Darius, Xerxes, Cyrus, Artaxerxes]
         regnalTitles: [king, queen, pope, emperor, empress, tsar, czar, tsarina, kaiser, sultan, shah, pharaoh, prince, princess,
           duke, duchess, archduke, earl, count, countess, saint, st, st., king's, queen's]
+
+        # Ireland's counties, after "Co" or "Co.": "Dunshaughlin, Co Meath" is County Meath (elsewhere
+        # "Co." is a company, and "Co" is left as written).
+        beforeCounty:
+          Co: County
+        counties: [Antrim, Armagh, Carlow, Cavan, Clare, Cork, Derry, Donegal, Down, Dublin, Fermanagh, Galway, Kerry, Kildare,
+          Kilkenny, Laois, Leitrim, Limerick, Londonderry, Longford, Louth, Mayo, Meath, Monaghan, Offaly, Roscommon, Sligo,
+          Tipperary, Tyrone, Waterford, Westmeath, Wexford, Wicklow]
         """#,
         "en.initialisms.yml": #"""
         # English words and initialisms written in capitals. A token of two to five capitals (with a
@@ -1438,6 +1449,9 @@ enum EmbeddedRuleFiles {
           "N": naira | naira | kobo | kobo
           "GHc": Ghana cedi | Ghana cedis | pesewa | pesewas
           "GH¢": Ghana cedi | Ghana cedis | pesewa | pesewas
+          # Ghana's papers write the code glued ("GHS17.99") or with a period ("GHs. 23.00").
+          "GHS": Ghana cedi | Ghana cedis | pesewa | pesewas
+          "GHs": Ghana cedi | Ghana cedis | pesewa | pesewas
           "TSh": Tanzanian shilling | Tanzanian shillings | cent | cents
           "USh": Ugandan shilling | Ugandan shillings | cent | cents
           "Ush": Ugandan shilling | Ugandan shillings | cent | cents

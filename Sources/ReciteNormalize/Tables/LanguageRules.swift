@@ -70,6 +70,9 @@ final class LanguageRules: @unchecked Sendable {
     var afterPer: [String: String] = [:]
     /// Lowercased words after which a capital "A" is the letter ("Plan A is").
     var beforeLetter: Set<String> = []
+    /// "Co" read "County" before one of `counties` ("Co Meath").
+    var beforeCounty: [String: String] = [:]
+    var counties: Set<String> = []
     /// Short day names ("Sat") in full, said so beside another day or a time.
     var days: [String: String] = [:]
     /// Names a Roman numeral after which is a monarch's ordinal ("Henry V", "Mary I"), and titles
@@ -167,7 +170,7 @@ final class LanguageRules: @unchecked Sendable {
         c.powerJoined = powerJoined; c.per = per
         c.currencies = currencies; c.letterCurrencies = letterCurrencies; c.moneyRates = moneyRates; c.currencyWords = currencyWords; c.magnitudes = magnitudes
         c.abbreviations = abbreviations; c.beforeName = beforeName; c.streets = streets
-        c.beforeNumber = beforeNumber; c.afterNumber = afterNumber; c.afterPer = afterPer; c.beforeLetter = beforeLetter; c.days = days; c.regnalNames = regnalNames; c.regnalTitles = regnalTitles
+        c.beforeNumber = beforeNumber; c.afterNumber = afterNumber; c.afterPer = afterPer; c.beforeLetter = beforeLetter; c.beforeCounty = beforeCounty; c.counties = counties; c.days = days; c.regnalNames = regnalNames; c.regnalTitles = regnalTitles
         c.regions = regions; c.numberedBy = numberedBy; c.compass = compass
         c.saidAsWords = saidAsWords; c.spelledWords = spelledWords; c.capitalPairs = capitalPairs
         c.dictionaryWords = dictionaryWords; c.dictionaryNames = dictionaryNames

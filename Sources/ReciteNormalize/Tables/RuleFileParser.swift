@@ -79,6 +79,8 @@ enum RuleFileParser {
         rules.regions.merge(strings(map["regions"])) { $1 }
         rules.compass.merge(strings(map["compass"])) { $1 }
         rules.numberedBy.formUnion(list(map["numberedBy"]).map { $0.lowercased() })
+        rules.beforeCounty.merge(strings(map["beforeCounty"])) { $1 }
+        rules.counties.formUnion(list(map["counties"]))
     }
 
     static func applyInitialisms(_ map: [String: Any], to rules: LanguageRules) {
