@@ -3,7 +3,7 @@
 from saved pages with human gold text, none of them Readability's test pages or the Zyte benchmark's:
 
 - dragnet: Moz's Dragnet data (2012; article text corrected by hand, comments after the
-  "!@#$%^&*() COMMENTS" line left out), as mirrored in j-szulc/html-cleaning-dataset-merged;
+  "!@#$%^&*() COMMENTS" line, however spaced, left out), as mirrored in j-szulc/html-cleaning-dataset-merged;
 - l3s: L3S-GN1 (Google News, 2008; seven assessors marked headline, full text, supplemental,
   related content, comments), as kept in geodrome/page-signal; the gold is the text inside the
   headline, full-text and supplemental (captions) spans of the annotated copy;
@@ -18,7 +18,8 @@ Dragnet's): they are not committed; this script and SOURCES.tsv say where each o
 
 A second batch (`--batch 2`, into Eval/html-second) takes the next N of each source in the same order,
 drawn after the first batch's held part had been reported and read: its held third is then the figure for
-pages nobody tuned for, and the first batch's held third becomes development.
+pages nobody tuned for, and the first batch's held third becomes development. A third batch (`--batch 3`,
+Eval/html-third) adds development pages the same way, its own third held too.
 
 Usage: python3 Benchmarks/build_html_eval.py MIRRORS_DIR [OUT_DIR] [--batch 1|2]
        (MIRRORS_DIR holds j-szulc+html-cleaning-dataset-merged/repo, ppke-nlpg+CleanPortalEval/repo,
@@ -95,7 +96,9 @@ def candidates(mirrors):
         gold_path = f"dragnet_data/GoldStandard/{m.group(1)}.txt"
         def load(path=path, gold_path=gold_path):
             gold = decoded(git(merged, "show", f"HEAD:{gold_path}"))
-            gold = gold.split("!@#$%^&*()  COMMENTS")[0]
+            # Readers' comments follow a line of symbols ("!@#$%^&*()  COMMENTS", spaced and
+            # spelled in several ways, or "CORRECTED"): the article is what comes before it.
+            gold = gold.split("!@#$%^&*")[0]
             return git(merged, "show", f"HEAD:{path}"), gold
         yield "dragnet", f"dragnet-{m.group(1)}", (MERGED.replace("+", "/"), mc, path, gold_path), load
     l3s = os.path.join(mirrors, L3S, "repo")
@@ -133,7 +136,7 @@ def main():
         batch = int(args[k + 1])
         del args[k:k + 2]
     mirrors = args[0]
-    default = "Eval/html" if batch == 1 else "Eval/html-second"
+    default = {1: "Eval/html", 2: "Eval/html-second", 3: "Eval/html-third"}[batch]
     out = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), default)
     os.makedirs(out, exist_ok=True)
     pool = sorted(candidates(mirrors), key=lambda c: sha(c[1]))

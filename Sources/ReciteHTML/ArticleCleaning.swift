@@ -33,6 +33,9 @@ extension ArticleExtractor {
                 if density > 0.5 && textLength[i] < 2000 { dropSubtree(i); continue }
                 if weight <= 0 && density > 0.25 && textLength[i] < 200 && paragraphs[i] == 0 && !isProseList(i) { dropSubtree(i); continue }
                 if images >= 3 && textLength[i] < 100 && page.first("figure", in: i) == nil { dropSubtree(i); continue }
+                // A narrow box floated beside the text ("<table align=left width=170>"), a quarter
+                // of it links: the site's side panel set into the story ("Your Dolphins source").
+                if isFloatedPanel(i), density > 0.25, textLength[i] < 1500, paragraphs[i] <= 1 { dropSubtree(i); continue }
             case "p", "span", "time", "small":
                 // A dateline or reading time ("Published on June 25", "5 min read") said as prose is noise.
                 if textLength[i] < 60, Self.isDateline(page.text(of: i)) { dropSubtree(i); continue }
@@ -71,6 +74,17 @@ extension ArticleExtractor {
             }
             flush()
         }
+    }
+
+    /// A box floated to one side and narrow: `align="left"` or `"right"` (or a float in its style)
+    /// with a width under 360 pixels, or none given.
+    func isFloatedPanel(_ i: Int) -> Bool {
+        let attributes = page.nodes[i].attributes
+        let style = (attributes["style"] ?? "").lowercased().filter { !$0.isWhitespace }
+        let align = (attributes["align"] ?? "").lowercased()
+        guard align == "left" || align == "right" || style.contains("float:left") || style.contains("float:right") else { return false }
+        let digits = (attributes["width"] ?? "").prefix { $0.isASCII && $0.isNumber }
+        return (attributes["width"] ?? "").contains("%") ? false : (Int(digits) ?? 0) < 360
     }
 
     /// The words before a link to a neighbouring story ("Previous story: <a>…</a>"), and an

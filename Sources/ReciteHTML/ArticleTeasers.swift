@@ -18,9 +18,20 @@ extension ArticleExtractor {
         for parent in page.nodes.indices where !dropped[parent] && !page.nodes[parent].isText {
             let children = page.nodes[parent].children.filter { !dropped[$0] && !page.nodes[$0].isText && textLength[$0] > 0 }
             guard children.count >= Self.teaserRun else { continue }
-            var run: [Int] = []
+            // Boxes of one kind side by side: teasers when three or more of them are, and most
+            // (a card whose headline is too short to tell, "Rugby Recap", goes with its row).
+            var group: [Int] = [], teasers: [Int] = [], run: [Int] = []
+            func flush() {
+                if teasers.count >= Self.teaserRun, teasers.count * 3 >= group.count * 2 { cards += group }
+                group = []
+                teasers = []
+            }
             for child in children {
+                if let last = group.last, Self.kind(page.nodes[last]) != Self.kind(page.nodes[child]) { flush() }
+                group.append(child)
                 let teaser = isTeaserCard(child, host: host)
+                if teaser { teasers.append(child) }
+                // Three in a row are teasers whatever else their row holds.
                 if teaser, let last = run.last, Self.kind(page.nodes[last]) == Self.kind(page.nodes[child]) {
                     run.append(child)
                 } else {
@@ -28,15 +39,18 @@ extension ArticleExtractor {
                     run = teaser ? [child] : []
                 }
             }
+            flush()
             if run.count >= Self.teaserRun { cards += run }
         }
+        cards = Array(Set(cards)).sorted()
         cards = cards.filter { c in !cards.contains { $0 != c && page.isInside(c, $0) } }
         guard !cards.isEmpty, prose(page.body) - cards.reduce(0, { $0 + prose($1) }) >= Self.proseBesideTeasers else { return }
         for card in cards { dropSubtree(card) }
     }
 
     /// A box under 500 characters whose headline (its first heading, or else its first text), 15
-    /// characters or more, links within the site, with no paragraph over 300 characters.
+    /// characters or more, links within the site (or to a player a script opens), with no
+    /// paragraph over 300 characters.
     func isTeaserCard(_ i: Int, host: String?) -> Bool {
         guard Self.cardNames.contains(page.nodes[i].name), (20..<500).contains(textLength[i]) else { return false }
         let end = page.subtreeEnd(i)
@@ -47,7 +61,8 @@ extension ArticleExtractor {
         guard let first = headline.first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
         var link = page.nodes[first].parent
         while link > i, page.nodes[link].name != "a" { link = page.nodes[link].parent }
-        guard link > i, textLength[link] >= 15, Self.isInternal(page.nodes[link].attributes["href"] ?? "", host: host) else { return false }
+        let href = page.nodes[link].attributes["href"] ?? ""
+        guard link > i, textLength[link] >= 15, Self.isInternal(href, host: host) || Self.opensByScript(href) else { return false }
         return !(i..<end).contains { page.nodes[$0].name == "p" && !dropped[$0] && textLength[$0] > 300 }
     }
 
@@ -58,6 +73,12 @@ extension ArticleExtractor {
         if h.isEmpty || h.hasPrefix("#") || h.hasPrefix("javascript:") || h.hasPrefix("mailto:") { return false }
         guard h.contains("://") || h.hasPrefix("//") else { return true }
         return host != nil && hostOf(h) == host
+    }
+
+    /// A link that a script follows ("javascript:pop_me_up('http://…/video')"): a video's or a
+    /// gallery's player opened over the page, another page for a teaser's purposes.
+    static func opensByScript(_ href: String) -> Bool {
+        href.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("javascript:")
     }
 
     /// The host most of the page's absolute links point to ("www." left off), three of them at

@@ -98,4 +98,37 @@ import Testing
         #expect(!text.contains("organization issuing"), "\(text)")
         #expect(text.contains("treasurer warned"), "\(text)")
     }
+
+    @Test func aRowOfVideoCardsOpenedByAScriptIsNotRead() throws {
+        // Four cards whose headlines a script opens; one headline too short to tell goes with its row.
+        func card(_ title: String, _ text: String) -> String {
+            "<div class=\"video_box_item\"><div class=\"video_box_title\"><a href=\"javascript:pop_me_up('http://v.example.com/1')\">\(title)</a></div>"
+                + "<div class=\"video_box_desc\">\(text)</div></div>"
+        }
+        let row = card("A new boss in Buenos Aires", "A former club president makes waves as mayor.")
+            + card("Flying human seeks a landing", "A wingsuit flyer wants to land without a parachute.")
+            + card("Rugby Recap", "The sports editor discusses the contenders in the cup.")
+            + card("Bike sharing hits the Big Apple", "New York City starts a pilot bike sharing program.")
+        let text = try Self.text("<div class=\"story\">\(Self.prose)<div class=\"strip\">\(row)</div></div>")
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("wingsuit"), "\(text)")
+        #expect(!text.contains("contenders"), "\(text)")
+    }
+
+    @Test func aNarrowPanelFloatedIntoTheStoryIsNotRead() throws {
+        let text = try Self.text("""
+        <div class="story">\(Self.prose)<table align="left" width="170"><tr><td>Your Choir source
+        <h3><a href="/blog/1">Newsflash: the tenor sounds a lot like the bass</a></h3> Twenty minutes into the rehearsal of the
+        season, with the organ tuned and the hall swept, a reporter finally asked the question everyone wanted to hear answered ...
+        <a href="/blog">See more blog entries</a> <b>Choir chat</b> <a href="/chat">Submit your questions</a> for our reporter.
+        </td></tr></table><p>The choir sings again on Friday, and the vicar hopes the hall will be full once more.</p></div>
+        """)
+        #expect(!text.contains("Newsflash"), "\(text)")
+        #expect(text.contains("sings again on Friday"), "\(text)")
+        // Trap: a wide table of the story's own figures stays.
+        let table = try Self.text("""
+        <div class="story">\(Self.prose)<table align="left" width="600"><tr><td>Choir members in 2023 and 2024, by voice and by parish, as counted at the door</td></tr></table></div>
+        """)
+        #expect(table.contains("by voice and by parish"), "\(table)")
+    }
 }
