@@ -18,8 +18,8 @@ Dragnet's): they are not committed; this script and SOURCES.tsv say where each o
 
 A second batch (`--batch 2`, into Eval/html-second) takes the next N of each source in the same order,
 drawn after the first batch's held part had been reported and read: its held third is then the figure for
-pages nobody tuned for, and the first batch's held third becomes development. A third batch (`--batch 3`,
-Eval/html-third) adds development pages the same way, its own third held too.
+pages nobody tuned for, and the first batch's held third becomes development. Later batches (`--batch 3`, Eval/html-batch3, and on)
+add development pages the same way, each with its own third held.
 
 Usage: python3 Benchmarks/build_html_eval.py MIRRORS_DIR [OUT_DIR] [--batch 1|2]
        (MIRRORS_DIR holds j-szulc+html-cleaning-dataset-merged/repo, ppke-nlpg+CleanPortalEval/repo,
@@ -136,7 +136,7 @@ def main():
         batch = int(args[k + 1])
         del args[k:k + 2]
     mirrors = args[0]
-    default = {1: "Eval/html", 2: "Eval/html-second", 3: "Eval/html-third"}[batch]
+    default = "Eval/html" if batch == 1 else f"Eval/html-batch{batch}"
     out = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), default)
     os.makedirs(out, exist_ok=True)
     pool = sorted(candidates(mirrors), key=lambda c: sha(c[1]))

@@ -52,13 +52,17 @@ extension ArticleExtractor {
     /// characters or more, links within the site (or to a player a script opens), with no
     /// paragraph over 300 characters.
     func isTeaserCard(_ i: Int, host: String?) -> Bool {
-        guard Self.cardNames.contains(page.nodes[i].name), (20..<500).contains(textLength[i]) else { return false }
+        // A table's cells are cards too on an old page's row of teasers.
+        guard Self.cardNames.contains(page.nodes[i].name) || page.nodes[i].name == "td", (20..<500).contains(textLength[i]) else { return false }
         let end = page.subtreeEnd(i)
         guard end - i <= Self.largestCard else { return false }
         // Its headline: its first heading, or else its first text (a label over it, "Politics", is not).
         let heading = (i..<end).first { Self.headingNames.contains(page.nodes[$0].name) && !dropped[$0] && textLength[$0] > 0 }
         let headline = heading.map { $0..<page.subtreeEnd($0) } ?? i..<end
-        guard let first = headline.first(where: { page.nodes[$0].isText && !dropped[$0] && textLength[$0] > 0 }) else { return false }
+        // Its first text, past up to two short labels over it ("BUSINESS", "Politics").
+        let texts = headline.lazy.filter { page.nodes[$0].isText && !self.dropped[$0] && self.textLength[$0] > 0 }.prefix(3)
+        guard let first = texts.first(where: { textLength[$0] >= 15 }) ?? texts.first,
+              texts.prefix(while: { $0 != first }).allSatisfy({ textLength[$0] < 15 }) else { return false }
         var link = page.nodes[first].parent
         while link > i, page.nodes[link].name != "a" { link = page.nodes[link].parent }
         let href = page.nodes[link].attributes["href"] ?? ""

@@ -131,4 +131,17 @@ import Testing
         """)
         #expect(table.contains("by voice and by parish"), "\(table)")
     }
+
+    @Test func aTableRowOfTeasersUnderTheirSectionsLabelsIsNotRead() throws {
+        func cell(_ label: String, _ title: String, _ text: String) -> String {
+            "<td width=\"140\"><div class=\"finghead\"><a href=\"/\(label.lowercased())\">\(label)</a></div>"
+                + "<div class=\"h3link\"><a href=\"/\(label.lowercased())/story.html\">\(title)</a></div><div class=\"largetxt\">\(text)</div></td>"
+        }
+        let row = "<table><tr>" + cell("BUSINESS", "Britain booted out of the table", "The country drops out of the competitiveness table.")
+            + cell("TRAVEL", "Wondrous Norfolk in winter", "A spectacular wildlife show takes off in East Anglia.")
+            + cell("ARTS", "Photographs of the refugees", "A look at an artist nominated for the photography prize.") + "</tr></table>"
+        let text = try Self.text("<div class=\"story\">\(Self.prose)\(row)</div>")
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("wildlife show"), "\(text)")
+    }
 }
