@@ -46,7 +46,9 @@ import Testing
         ("in Pa.", "in Pa."),
         ("in cm and inches", "in cm and inches"),
         ("one in five", "one in five"),
-        ("per 100 g with", "per one hundred g with"),
+        ("the top 5 in the class", "the top five in the class"),
+        // "g" is no word: grams after a number even when the sentence goes on.
+        ("per 100 g with", "per one hundred grams with"),
     ])
     func unitsWithoutDigitsBeforeThem(_ input: String, _ expected: String) { #expect(say(input) == expected) }
 

@@ -75,3 +75,51 @@ import Testing
         #expect(say("10m plays this year").contains("ten million plays"))
     }
 }
+
+/// Readings from the development part of the seventh fresh batch (issue 39).
+@Suite struct SeventhBatchReadingsTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    @Test func tennisSetsAndATiebreak() {
+        #expect(say("Nadal won 6-1, 6-4 at Wimbledon.") == "Nadal won six one, six four at Wimbledon.")
+        #expect(say("he won in three sets after the tiebreaker 9-7 went against him").contains("tiebreaker nine seven"))
+        // Traps: a vote, and one ordinary word that tennis also uses.
+        #expect(say("The vote was 6-4 in favour.").contains("six to four"))
+        #expect(say("Open 6-1 on weekdays").contains("six to one"))
+    }
+
+    @Test func gramsAndSecondsBeforeAWord() {
+        #expect(say("Take 4 g daily.") == "Take four grams daily.")
+        #expect(say("He ran 9.69 s in Beijing.") == "He ran nine point six nine seconds in Beijing.")
+        // Trap: a decade written apart.
+        #expect(say("The 1990 s were fun").contains("nineteen nineties"))
+    }
+
+    @Test func codesAndBoxes() {
+        #expect(say("Send STOP to 111.") == "Send STOP to one one one.")
+        #expect(say("ring 112 now").contains("one one two"))
+        #expect(say("Write to P.O. Box 7051.").hasPrefix("Write to P O Box"))
+        #expect(say("drawing no. DV/1/05").hasPrefix("drawing number"))
+        // Traps: a count after "to", and a prescription's "by mouth".
+        #expect(say("Numbers rose to 111 this year.").contains("one hundred and eleven"))
+        #expect(say("500 mg P.O. twice a day").contains("by mouth"))
+    }
+
+    @Test func saintsGradesAndDoses() {
+        #expect(say("St.Ninian and St.Paul's") == "Saint Ninian and Saint Paul's")
+        #expect(say("Gr 6 learners").hasPrefix("Grade six"))
+        #expect(say("take 8 hrly").contains("eight hourly"))
+    }
+
+    @Test func timesAndYears() {
+        #expect(say("between 0900 and 0945 hours") == "between oh nine hundred and oh nine forty five hours")
+        #expect(say("on 05/27/00 we met").contains("two thousand"))
+        #expect(say("on 05/27/05 we met").contains("oh five"))
+    }
+
+    @Test func eastAfricasNoCentsMarkAfterACode() {
+        #expect(say("Fee UGX 100,000/= only") == "Fee one hundred thousand Ugandan shillings only")
+        #expect(say("UGX. 500,000 was paid").hasPrefix("five hundred thousand Ugandan shillings"))
+    }
+}

@@ -15,7 +15,7 @@ struct MoneyRecognizer {
 
     func recognize(at i: Int, in context: Context) -> Match? {
         let piece = context.pieces[i]
-        var core = piece.core
+        let core = piece.core
         // A currency code or sign as its own word before the amount: "USD 20", "€ 5", "R$ 50"; in
         // a language whose rules spell numbers in its own words, a code in lower case too ("usd 2").
         if context.joins(i), let next = context.core(i + 1), next.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true,
@@ -35,8 +35,9 @@ struct MoneyRecognizer {
                 return m
             }
         }
-        // "Rs. 500": a currency abbreviation with its period.
-        if let dotted = context.coreWithDot(i), let currency = rules.currencies[dotted], piece.trail == ".",
+        // "Rs. 500": a currency abbreviation with its period; "UGX. 500,000": a code given one.
+        if let dotted = context.coreWithDot(i), let currency = rules.currencies[dotted]
+            ?? (core.count == 3 && core.allSatisfy({ $0.isASCII && $0.isUppercase }) ? rules.currencies[String(core)] : nil), piece.trail == ".",
            let next = context.core(i + 1), let n = NumberLiteral.parse(next, rules: rules), n.end == next.endIndex {
             return Match(2, MoneyVerbalizer(rules: rules).say(n, currency: currency, magnitude: nil))
         }
@@ -46,7 +47,9 @@ struct MoneyRecognizer {
 
     /// The amount written at piece `i` (its currency already read: glued before it, or a word of
     /// its own at `opening`): "3.50", "12k", "20/mo", "50.00-100.00", "150,000 - 200,000".
-    func amount(_ core: Substring, currency: Currency, at i: Int, opening: Int, in context: Context) -> Match? {
+    func amount(_ written: Substring, currency: Currency, at i: Int, opening: Int, in context: Context) -> Match? {
+        // "UGX 100,000/=", "KES 5,000/-": East Africa's "and no cents" after the amount is not said.
+        let core = written.hasSuffix("/=") || written.hasSuffix("/-") ? written.dropLast(2) : written
         guard var n = NumberLiteral.parse(core, rules: rules) else { return nil }
         // "€420.000": in euros, three decimals group thousands (as written in much of Europe), unless a
         // magnitude follows ("€1.193 million").

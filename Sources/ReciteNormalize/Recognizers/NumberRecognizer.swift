@@ -295,6 +295,14 @@ struct NumberRecognizer {
             m.consumesDot = context.pieces[i + 1].trail.hasPrefix(".") && next.lowercased() != "hours" && context.core(i + 2)?.first?.isLowercase == true
             return m
         }
+        // "between 0900 and 0945 hours": a 24-hour time before "and" or "to" and another that the
+        // word "hours" names is one too.
+        if count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.grouped, n.integer.count == 4, context.joins(i),
+           let join = context.core(i + 1), ["and", "to", "-", "–"].contains(join), context.joins(i + 1), let other = context.core(i + 2),
+           other.count == 4, other.isAllDigits, context.joins(i + 2), let word = context.core(i + 3), ["hours", "hrs"].contains(word.lowercased()),
+           twentyFourHour(String(other)) != nil, let clock = twentyFourHour(n.integer) {
+            return Match(1, clock)
+        }
         // "at 1405 UTC": four digits before a time zone in capitals.
         if count == 1, rules.numberWords == nil, rules.spellNumbers, n.isInteger, !n.grouped, n.integer.count == 4, context.joins(i),
            let zone = context.core(i + 1), zone.count >= 2, zone.allSatisfy(\.isUppercase), rules.timeZones.contains(zone.lowercased()),
@@ -1053,6 +1061,10 @@ struct NumberRecognizer {
             let two = i > 1 ? context.pieces[i - 2].core.lowercased() + " " + one : one
             if !context.pieces[i - 1].endsClause || previous.trail == ":" || previous.trail == "." {
                 if rules.codeWords.contains(one) || rules.codeWords.contains(two) { return true }
+                // "Send STOP to 111", "text HELP to 2020": the short code a message goes to.
+                if one == "to", n.integer.count <= 6, (max(0, i - 5)..<(i - 1)).contains(where: { k in
+                    !context.pieces[k].endsClause && ["send", "text", "sms", "message", "msg"].contains(context.pieces[k].core.lowercased())
+                }) { return true }
             }
             if n.integer.count == 5, isAfterState(i, in: context) { return true }
             // "The ZIP is 10001", "my PIN was 4321": the code word, then a verb.
@@ -1109,7 +1121,9 @@ struct NumberRecognizer {
         // "368 371 t in the first six months", "2.5 t of": tonnes after an amount of two digits or
         // more, or with decimals; no word is written "t" after a number.
         let isTonnes = key == "t" && number.map { $0.integer.count >= 2 || $0.fraction != nil } == true
-        if !isTonnes, rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
+        // "4 g daily", "9.69 s in Beijing": no word is written "g", and a time with decimals is seconds.
+        let surelyUnit = isTonnes || key == "g" || key == "s" && number?.fraction != nil
+        if !surelyUnit, rules.ambiguousUnits.contains(key) || rules.ambiguousUnits.contains(String(piece.core)) {
             // A word follows without punctuation: "5 in the box", "grade 5 A students".
             // A lower-case symbol before a name is a word too: "12-14 in Las Vegas"; so is one before a number: "1 in 5".
             // "285 hp and 347 lb-ft", "203 hp at 6,600 rpm": a conjunction or "at" after a symbol of two

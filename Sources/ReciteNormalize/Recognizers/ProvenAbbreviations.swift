@@ -33,6 +33,25 @@ extension WordRecognizer {
            context.joins(i + 1), context.pieces[i + 2].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
             return Match(1, reading).droppingDot(piece)
         }
+        // "drawing no. DV/1/05", "ref no. AB12": "no." before one word of capitals and digits.
+        if piece.trail == ".", bytes.count == 2, bytes.first.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true, i + 1 < context.pieces.count,
+           let reading = rules.beforeNumber[String(piece.core) + "."], case let code = context.pieces[i + 1].core.utf8,
+           (3...16).contains(code.count), code.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) == true,
+           code.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+           code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x30 && $0 <= 0x39 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) {
+            return Match(1, reading).droppingDot(piece)
+        }
+        // "P.O. Box 7051": a post office's box, not a prescription's "by mouth".
+        if bytes.first == UInt8(ascii: "P"), bytes.count <= 4, piece.core == "P.O" || piece.core == "PO" || piece.core == "P.O.",
+           context.core(i + 1) == "Box" {
+            return Match(1, "P O").droppingDot(piece)
+        }
+        // "St.Ninian", "St.Paul’s": a saint's name written without a space after the dot.
+        if bytes.count >= 5, bytes.first == UInt8(ascii: "S"), piece.core.hasPrefix("St."), let saint = rules.beforeName["St."],
+           case let name = piece.core.dropFirst(3), name.first?.isUppercase == true, name.dropFirst().first?.isLowercase == true,
+           name.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" || $0 == "-" }) {
+            return Match(1, "\(saint) \(name)")
+        }
         // "42 U. S. C.", "Washington, D. C.": initials, not a compass point or a street.
         if bytes.count == 1, piece.trail == ".", let f = bytes.first, f >= UInt8(ascii: "A"), f <= UInt8(ascii: "Z"),
            isInitial(i - 1, in: context) || isInitial(i + 1, in: context) {

@@ -31,6 +31,8 @@ struct RangeRecognizer {
             if let figures = CricketFigures.say(low, high, rules: rules), CricketFigures.isCricket(around: i, in: context) {
                 return Match(1, figures)
             }
+            // "won 6-1, 6-4": a tennis set's games, "six one".
+            if let set = SportsContext.tennisSet(low, high, at: i, in: context) { return Match(1, set) }
             // "1-8090": a one before a number of four digits (not round) is a code's prefix, not a range's low end.
             if low == "1", high.count >= 4, high.isAllDigits, !high.hasSuffix("00"), rules.numberWords == nil {
                 let cardinal = CardinalVerbalizer(rules: rules)

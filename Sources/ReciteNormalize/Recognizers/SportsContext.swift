@@ -39,6 +39,35 @@ enum SportsContext {
         return OrdinalVerbalizer(rules: context.rules).say(core) + " " + context.rules.word("minute")
     }
 
+    /// Words of tennis: a set's score is said so only where one stands within 40 pieces.
+    static let tennisWords: Set<String> = ["tennis", "tiebreak", "tie-break", "tiebreaker", "atp", "wta", "wimbledon", "sets",
+                                           "aces", "deuce", "seed", "seeded", "grand", "slam", "open", "set"]
+
+    /// "6-1", "7-6", "6-4": the games of a tennis set (one side six or seven, the other seven at
+    /// most, a set that can end so), or a tiebreak's points after its name ("tiebreaker 9-7"),
+    /// said as the two numbers: "six one".
+    static func tennisSet(_ low: Substring, _ high: Substring, at i: Int, in context: Context) -> String? {
+        guard context.rules.numberWords == nil, context.rules.spellNumbers, low.count <= 2, high.count <= 2,
+              let a = Int(low), let b = Int(high) else { return nil }
+        let set = low.count == 1 && high.count == 1 && (max(a, b) == 6 && abs(a - b) >= 2 || max(a, b) == 7 && min(a, b) >= 5)
+        // "the second set tiebreaker 9-7": a tiebreak's points, won by two from seven on.
+        let previous = i > 0 && !context.pieces[i - 1].endsClause ? context.pieces[i - 1].core.lowercased() : ""
+        let tiebreak = ["tiebreak", "tie-break", "tiebreaker"].contains(previous) && max(a, b) >= 7 && abs(a - b) >= 2
+        guard set || tiebreak else { return nil }
+        // One word of tennis is not enough when it is also an ordinary word ("open", "set"): two are.
+        let window = max(0, i - 40)..<min(context.pieces.count, i + 41)
+        var seen: Set<String> = []
+        for k in window {
+            let core = context.pieces[k].core
+            guard core.utf8.count >= 3, core.utf8.count <= 10, core.first?.isLetter == true else { continue }
+            let lower = core.lowercased()
+            if tennisWords.contains(lower) { seen.insert(lower) }
+        }
+        guard !seen.subtracting(["open", "set", "sets", "grand", "seed"]).isEmpty || seen.count >= 2 else { return nil }
+        let cardinal = CardinalVerbalizer(rules: context.rules)
+        return "\(cardinal.say(low)) \(cardinal.say(high))"
+    }
+
     /// Whether a word of `words` (in lower case) stands within 40 pieces of piece `i`.
     private static func near(_ words: Set<String>, around i: Int, in context: Context) -> Bool {
         let window = max(0, i - 40)..<min(context.pieces.count, i + 41)

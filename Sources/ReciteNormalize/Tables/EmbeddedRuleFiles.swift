@@ -467,6 +467,9 @@ enum EmbeddedRuleFiles {
           s.: section
           S.: section
           "NO.": number
+          # South Africa's school years ("Gr 6 learners").
+          Gr: Grade
+          "Gr.": Grade
           ss: sections
           ss.: sections
           Ss: sections
@@ -477,6 +480,9 @@ enum EmbeddedRuleFiles {
 
         # Read this way only right after a number or an amount ("£6,328 pa", "$750 pw", "$580 per pax").
         afterNumber:
+          # A dose's interval on a prescription: "8 hrly", "4 hrly."
+          hrly: hourly
+          "hrly.": hourly
           pa: per annum
           p.a: per annum
           p.a.: per annum
@@ -1550,7 +1556,7 @@ enum EmbeddedRuleFiles {
 
         # Words (or two-word phrases) after which a whole number of three digits or more is a code, read
         # digit by digit ("card ending in 8876", "ZIP 95051", "PIN 4321").
-        codeWords: [call, dial, dialing, dialling, tel, phone, telephone, fax, mobile, cell, order no, invoice, ticket, lot, case no, item no, model no, policy, policy no, flight no, ending in, ends in, zip, zipcode, zip code, postcode, pin, otp, pnr, ssn, account, acct, account number,
+        codeWords: [call, dial, dialing, dialling, ring, tel, phone, telephone, fax, mobile, cell, order no, invoice, ticket, lot, case no, item no, model no, policy, policy no, flight no, ending in, ends in, zip, zipcode, zip code, postcode, pin, otp, pnr, ssn, account, acct, account number,
           card number, id, extension, ext, ext., serial, serial number, tracking number, confirmation number, order number,
           isbn, ref, reference, code, passcode, password]
 

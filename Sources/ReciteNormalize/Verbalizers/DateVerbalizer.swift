@@ -42,10 +42,12 @@ struct DateVerbalizer {
         return parts.joined(separator: " ")
     }
 
-    /// A year of a date; two digits are read as written ("05" → "oh five", "98" → "ninety eight").
+    /// A year of a date; two digits are read as written ("05" → "oh five", "98" → "ninety eight"),
+    /// and "00" as the year it stands for ("two thousand"; "oh oh" nobody says).
     func sayYear(_ value: Int, digits: Int) -> String {
         if digits == 2, rules.numberWords == nil {
             let cardinal = CardinalVerbalizer(rules: rules)
+            if value == 0 { return YearVerbalizer(rules: rules).say(2000) }
             return value < 10 ? "oh \(cardinal.say(value))" : cardinal.say(value)
         }
         return YearVerbalizer(rules: rules).say(value)
