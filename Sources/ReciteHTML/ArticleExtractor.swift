@@ -107,11 +107,17 @@ struct ArticleExtractor {
             // A wrapper named like furniture that holds most of the prose is the page itself (an
             // ASP.NET page is one `<form>`); on a page without paragraphs, most of the text.
             let share = paragraphs[page.body] > 0 ? prose(i) : textLength[i]
-            if furniture, share * 2 > total, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
+            // Readers' comments outnumber a short article's paragraphs, and are still comments when
+            // the article stands outside them, headline and all.
+            let comments = ClassHints.namesComments(names) && page.first("h1", in: i) == nil && total - share >= Self.articleBesideComments
+            if furniture, share * 2 > total, !comments, !(Self.furniture.contains(node.name) && node.name != "form") { continue }
             if furniture { dropped[i] = true }
         }
         propagate()
     }
+
+    /// The prose an article keeps outside a block of comments for the block to be left out.
+    static let articleBesideComments = 500
 
     /// Whether `i` lies inside an `<article>`, a `<main>` or an element marked as the article's body.
     func isInArticle(_ i: Int) -> Bool {
@@ -217,6 +223,7 @@ struct ArticleExtractor {
         dropFurniture()
         dropApparatus()
         dropTeaserRuns()
+        dropSignedComments()
         measure()
         var score: [Int: Double] = [:]
         // A block's vote: more for commas and length, scaled down by the share of it that is links.

@@ -103,6 +103,13 @@ enum ClassHints {
         positive.contains { name.contains($0) } && !isNegativeName(name)
     }
 
+    /// Whether a name says readers' comments ("comment_container", "comments", "respond").
+    static func namesComments(_ names: String) -> Bool {
+        names.split(separator: " ").contains { name in
+            ["comment", "respond", "discussion", "talkback", "replies"].contains { name.contains($0) } && !name.contains("commentary")
+        }
+    }
+
     /// Whether any of the names (classes and id, space-separated) says content.
     static func isPositive(_ names: String) -> Bool {
         names.split(separator: " ").contains { isPositiveName($0) }

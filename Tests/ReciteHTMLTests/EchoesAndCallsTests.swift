@@ -144,4 +144,29 @@ import Testing
         #expect(text.contains("Tickets cost"))
         #expect(!text.contains("wildlife show"), "\(text)")
     }
+
+    static let thread = (1...30).map { k in
+        "<div class=\"item\"><p>Reader \(k) thinks the choir should sing longer, and that the hall needs a better heater before winter comes.</p>"
+            + "<p class=\"credit\">Posted By: reader\(k) | January 07 2008 at 03:06 PM</p></div>"
+    }.joined()
+
+    @Test func commentsThatOutnumberTheArticleAreStillComments() throws {
+        let text = try Self.text("""
+        <div class="blog"><div class="item"><h1>Choir night</h1>\(Self.prose)</div><div class="comment_container"><div id="comments">\(Self.thread)</div></div></div>
+        """)
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("better heater"), "\(text)")
+    }
+
+    @Test func commentsKnownByTheirSignaturesAreNotRead() throws {
+        let signed = (1...3).map { k in
+            "<p class=\"story\">I live in town \(k) and have sung with them for years, and I am sorry to hear the hall may close.<br><b>Posted by Paul \(k) on January 6, 2008 2:09 PM</b> <a href=\"mailto:x@example.com\">Report this comment</a></p>"
+        }.joined()
+        let text = try Self.text("<div class=\"story\">\(Self.prose)<div class=\"yvhd\">Comments</div>\(signed)</div>")
+        #expect(text.contains("Tickets cost"))
+        #expect(!text.contains("sung with them"), "\(text)")
+        // Trap: an article whose byline comes first is not a comment.
+        let article = try Self.text("<div class=\"story\"><p>Posted by Ann Lee on May 5</p>\(Self.prose)</div>")
+        #expect(article.contains("Tickets cost"), "\(article)")
+    }
 }
