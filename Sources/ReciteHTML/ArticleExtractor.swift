@@ -117,7 +117,7 @@ struct ArticleExtractor {
     }
 
     /// The prose an article keeps outside a block of comments for the block to be left out.
-    static let articleBesideComments = 500
+    static let articleBesideComments = 300
 
     /// Whether `i` lies inside an `<article>`, a `<main>` or an element marked as the article's body.
     func isInArticle(_ i: Int) -> Bool {
