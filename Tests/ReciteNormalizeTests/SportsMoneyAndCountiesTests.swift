@@ -123,3 +123,26 @@ import Testing
         #expect(say("UGX. 500,000 was paid").hasPrefix("five hundred thousand Ugandan shillings"))
     }
 }
+
+/// Readings from the development part of the eighth fresh batch (issue 39).
+@Suite struct EighthBatchReadingsTests {
+    let normalizer = Normalizer()
+    func say(_ text: String) -> String { normalizer.normalize(line: text, language: "en-US") }
+
+    @Test func councillorsAgesInchesAndLapTimes() {
+        #expect(say("Cllr Smith and Cllr. Jones spoke.") == "Councillor Smith and Councillor Jones spoke.")
+        #expect(say("aged 18-29yo").contains("twenty nine years old"))
+        #expect(say("a 5yo boy").contains("five year old boy"))
+        #expect(say("a pipe 12 ins long").contains("twelve inches long"))
+        #expect(say("a lap of 2m03.373s") == "a lap of two minutes three point three seven three seconds")
+        // Traps: a word "ins" and outs, and a council without a name.
+        #expect(say("the ins and outs").contains("ins and outs"))
+        #expect(say("Cllr said no").contains("Cllr"))
+    }
+
+    @Test func noBeforeACodeOfCapitalsAndDigits() {
+        #expect(say("C of O No KW 4632 issued").contains("number KW"))
+        // Trap: "No" before a country.
+        #expect(say("No UK visit").hasPrefix("No"))
+    }
+}

@@ -524,13 +524,21 @@ struct NumberRecognizer {
         var last: Character?
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
-            let letters = rest.dropFirst(digits.count).prefix(while: \.isLetter)
+            // "2m03.373s": a lap's seconds with their decimals.
+            let decimals = rest.dropFirst(digits.count).first == "." ? rest.dropFirst(digits.count + 1).prefix(while: \.isASCIIDigit) : ""
+            let written = digits.count + (decimals.isEmpty ? 0 : decimals.count + 1)
+            let letters = rest.dropFirst(written).prefix(while: \.isLetter)
             guard (1...2).contains(digits.count) || said.isEmpty && digits.count <= 3, let mark = Self.durationParts[letters.lowercased()],
+                  decimals.isEmpty || mark == "s" && !said.isEmpty,
                   let name = names[mark], last.map({ "hms".firstIndex(of: $0)! < "hms".firstIndex(of: mark)! }) ?? true,
                   let value = Int(digits) else { return nil }
-            said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(value == 1 ? name : name + "s")")
+            if decimals.isEmpty {
+                said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(value == 1 ? name : name + "s")")
+            } else {
+                said.append("\(CardinalVerbalizer(rules: rules).say(value)) \(rules.word("point")) \(DigitsVerbalizer(rules: rules).say(decimals)) \(name)s")
+            }
             last = mark
-            rest = rest.dropFirst(digits.count + letters.count)
+            rest = rest.dropFirst(written + letters.count)
         }
         return said.count >= 2 ? said.joined(separator: " ") : nil
     }

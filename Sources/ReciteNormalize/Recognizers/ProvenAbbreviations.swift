@@ -41,6 +41,13 @@ extension WordRecognizer {
            code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x30 && $0 <= 0x39 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) {
             return Match(1, reading).droppingDot(piece)
         }
+        // "C of O No KW 4632": "No" without its period before a code of capitals and then its digits.
+        if bytes.count == 2, piece.core == "No", piece.trail.isEmpty, i + 2 < context.pieces.count, let reading = rules.beforeNumber["No"],
+           case let code = context.pieces[i + 1].core, (2...4).contains(code.utf8.count),
+           code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }), context.joins(i), context.joins(i + 1),
+           let digits = context.core(i + 2), digits.count >= 3, digits.isAllDigits {
+            return Match(1, reading)
+        }
         // "P.O. Box 7051": a post office's box, not a prescription's "by mouth".
         if bytes.first == UInt8(ascii: "P"), bytes.count <= 4, piece.core == "P.O" || piece.core == "PO" || piece.core == "P.O.",
            context.core(i + 1) == "Box" {

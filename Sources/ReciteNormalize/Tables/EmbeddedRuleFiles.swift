@@ -397,6 +397,9 @@ enum EmbeddedRuleFiles {
 
         # Read this way only before a capitalized word or a number (St. Paul, No. 5).
         beforeName:
+          # A councillor, before the name ("Cllr Smith"), with or without the period.
+          Cllr.: Councillor
+          Cllr: Councillor
           St.: Saint
           Mt.: Mount
           Ft.: Fort
@@ -1801,6 +1804,10 @@ enum EmbeddedRuleFiles {
           feet: foot | feet
           inch: inch | inches
           inches: inch | inches
+          # "8ins": inches with a plural "s", as British adverts write them.
+          ins: inch | inches
+          # "18-29yo", "a 5yo boy": an age.
+          yo: year old | years old
           # Recipes: "1 T baking soda" (a capital T is a tablespoon, a small t a teaspoon).
           T: tablespoon | tablespoons
           "y/o": year old | year old
