@@ -96,13 +96,17 @@ extension ArticleExtractor {
 
     /// The words of a run outside its links, lower-cased, without punctuation.
     func label(of run: [Int]) -> String {
+        run.map(textOutsideLinks).joined(separator: " ").lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
+    }
+
+    /// The text of `i` and what it holds that lies in no link (none when `i` is a link).
+    func textOutsideLinks(_ i: Int) -> String {
+        guard page.nodes[i].name != "a" else { return "" }
         var outside = ""
-        for r in run {
-            for k in r..<page.subtreeEnd(r) where page.nodes[k].isText && !dropped[k] && !isInLink(k, below: r) && !(page.nodes[r].name == "a") {
-                outside += " " + page.nodes[k].text
-            }
+        for k in i..<page.subtreeEnd(i) where page.nodes[k].isText && !dropped[k] && !isInLink(k, below: i) {
+            outside += " " + page.nodes[k].text
         }
-        return outside.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
+        return outside
     }
 
     /// A list whose items are sentences that link a phrase ("A <a>second review</a> by auditors

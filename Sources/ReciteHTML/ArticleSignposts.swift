@@ -147,12 +147,8 @@ extension ArticleExtractor {
     /// two links or more that make 70% of it ("Share: <a>Twitter</a> <a>Facebook</a>").
     func isFiling(_ i: Int) -> Bool {
         guard textLength[i] > 0, textLength[i] < 200, linkLength[i] > 0, page.subtreeEnd(i) - i <= Self.largestCard else { return false }
-        var outside = ""
-        var links = 0
-        for k in i..<page.subtreeEnd(i) where !dropped[k] {
-            if page.nodes[k].name == "a", textLength[k] > 0 { links += 1 }
-            if page.nodes[k].isText, !isInLink(k, below: i) { outside += " " + page.nodes[k].text }
-        }
+        let outside = textOutsideLinks(i)
+        let links = (i..<page.subtreeEnd(i)).filter { !dropped[$0] && page.nodes[$0].name == "a" && textLength[$0] > 0 }.count
         let label = outside.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0 == " " || $0 == ":" }
         let words = String(String.UnicodeScalarView(label)).split(separator: " ").joined(separator: " ")
         guard !words.isEmpty else { return false }

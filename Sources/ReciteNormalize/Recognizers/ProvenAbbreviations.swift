@@ -26,28 +26,7 @@ extension WordRecognizer {
            isPlainNumber(context.pieces[i + 1].core) {
             return Match(1, reading).droppingDot(piece)
         }
-        // "registration no. KMDJ 075A": "no." before a code of capitals and then its digits.
-        if piece.trail == ".", bytes.count == 2, bytes.first.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true, i + 2 < context.pieces.count,
-           let reading = rules.beforeNumber[String(piece.core) + "."], case let code = context.pieces[i + 1].core,
-           (2...6).contains(code.utf8.count), code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-           context.joins(i + 1), context.pieces[i + 2].core.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
-            return Match(1, reading).droppingDot(piece)
-        }
-        // "drawing no. DV/1/05", "ref no. AB12": "no." before one word of capitals and digits.
-        if piece.trail == ".", bytes.count == 2, bytes.first.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true, i + 1 < context.pieces.count,
-           let reading = rules.beforeNumber[String(piece.core) + "."], case let code = context.pieces[i + 1].core.utf8,
-           (3...16).contains(code.count), code.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) == true,
-           code.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
-           code.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x30 && $0 <= 0x39 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) {
-            return Match(1, reading).droppingDot(piece)
-        }
-        // "C of O No KW 4632": "No" without its period before a code of capitals and then its digits.
-        if bytes.count == 2, piece.core == "No", piece.trail.isEmpty, i + 2 < context.pieces.count, let reading = rules.beforeNumber["No"],
-           case let code = context.pieces[i + 1].core, (2...4).contains(code.utf8.count),
-           code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }), context.joins(i), context.joins(i + 1),
-           let digits = context.core(i + 2), digits.count >= 3, digits.isAllDigits {
-            return Match(1, reading)
-        }
+        if bytes.count == 2, bytes.first.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true, let m = numberBeforeCode(at: i, in: context) { return m }
         // "P.O. Box 7051": a post office's box, not a prescription's "by mouth".
         if bytes.first == UInt8(ascii: "P"), bytes.count <= 4, piece.core == "P.O" || piece.core == "PO" || piece.core == "P.O.",
            context.core(i + 1) == "Box" {
@@ -93,6 +72,27 @@ extension WordRecognizer {
         if bytes.count == 2, piece.core == "St", let m = saintOrStreet(at: i, in: context) { return m }
         if bytes.count >= 2, bytes.count <= 4, Self.mayBeNamedStreet(bytes),
            Self.namedStreets.contains(String(piece.core)), let m = streetAfterName(at: i, in: context) { return m }
+        return nil
+    }
+
+    /// "number" before a code: "registration no. KMDJ 075A" (a word of capitals, then digits),
+    /// "drawing no. DV/1/05" (one word of capitals and digits), and "C of O No KW 4632" ("No"
+    /// without its period, then capitals and a number of three digits or more).
+    func numberBeforeCode(at i: Int, in context: Context) -> Match? {
+        let piece = context.pieces[i]
+        let dotted = piece.trail == "."
+        guard dotted || piece.core == "No" && piece.trail.isEmpty && context.joins(i),
+              let reading = rules.beforeNumber[String(piece.core) + (dotted ? "." : "")], let code = context.core(i + 1)?.utf8 else { return nil }
+        func isCapital(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        if code.allSatisfy(isCapital), context.joins(i + 1), let next = context.core(i + 2) {
+            if dotted, (2...6).contains(code.count), next.utf8.first.map(isDigit) == true { return Match(1, reading).droppingDot(piece) }
+            if !dotted, (2...4).contains(code.count), next.count >= 3, next.isAllDigits { return Match(1, reading) }
+        }
+        if dotted, (3...16).contains(code.count), code.first.map(isCapital) == true, code.contains(where: isDigit),
+           code.allSatisfy({ isCapital($0) || isDigit($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) {
+            return Match(1, reading).droppingDot(piece)
+        }
         return nil
     }
 

@@ -55,14 +55,7 @@ enum SportsContext {
         let tiebreak = ["tiebreak", "tie-break", "tiebreaker"].contains(previous) && max(a, b) >= 7 && abs(a - b) >= 2
         guard set || tiebreak else { return nil }
         // One word of tennis is not enough when it is also an ordinary word ("open", "set"): two are.
-        let window = max(0, i - 40)..<min(context.pieces.count, i + 41)
-        var seen: Set<String> = []
-        for k in window {
-            let core = context.pieces[k].core
-            guard core.utf8.count >= 3, core.utf8.count <= 10, core.first?.isLetter == true else { continue }
-            let lower = core.lowercased()
-            if tennisWords.contains(lower) { seen.insert(lower) }
-        }
+        let seen = found(tennisWords, around: i, in: context)
         guard !seen.subtracting(["open", "set", "sets", "grand", "seed"]).isEmpty || seen.count >= 2 else { return nil }
         let cardinal = CardinalVerbalizer(rules: context.rules)
         return "\(cardinal.say(low)) \(cardinal.say(high))"
@@ -70,10 +63,21 @@ enum SportsContext {
 
     /// Whether a word of `words` (in lower case) stands within 40 pieces of piece `i`.
     private static func near(_ words: Set<String>, around i: Int, in context: Context) -> Bool {
-        let window = max(0, i - 40)..<min(context.pieces.count, i + 41)
-        return window.contains { k in
+        !found(words, around: i, in: context, first: true).isEmpty
+    }
+
+    /// The words of `words` (in lower case) that stand within 40 pieces of piece `i`; only the
+    /// first one met when `first`.
+    private static func found(_ words: Set<String>, around i: Int, in context: Context, first: Bool = false) -> Set<String> {
+        var seen: Set<String> = []
+        for k in max(0, i - 40)..<min(context.pieces.count, i + 41) {
             let core = context.pieces[k].core
-            return core.utf8.count >= 2 && core.utf8.count <= 13 && core.first?.isLetter == true && words.contains(core.lowercased())
+            guard core.utf8.count >= 2, core.utf8.count <= 13, core.first?.isLetter == true else { continue }
+            let lower = core.lowercased()
+            guard words.contains(lower) else { continue }
+            seen.insert(lower)
+            if first { break }
         }
+        return seen
     }
 }
